@@ -1,0 +1,194 @@
+// mmu_model.hpp: transaction-level reference of the switch MMU, written from docs/switch.md 2
+// (admission, thresholds, PFC decisions, RED/WRED, scheduling order), not from the RTL.
+// Stepped once per cycle with the same inputs as the RTL; the scoreboard compares the outputs.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "switch_config.hpp"
+
+namespace ccf::sw {
+
+struct Descriptor {
+  uint32_t tag = 0;
+  uint16_t len_bytes = 0;
+  uint8_t prio = 0;
+  uint8_t ecn = 0;  // Ecn codepoint
+  uint16_t dst = 0;
+  uint16_t hash = 0;
+};
+
+struct PfcFrame {
+  uint8_t class_en = 0;
+  std::array<uint16_t, kMaxPrio> time_quanta{};
+  bool operator==(const PfcFrame&) const = default;
+};
+
+struct DropReport {
+  uint32_t tag = 0;
+  DropReason reason = DropReason::kNone;
+  uint8_t port = 0;  // ingress port
+  uint8_t prio = 0;
+  bool operator==(const DropReport&) const = default;
+};
+
+struct EgressReport {
+  unsigned port = 0;
+  uint32_t tag = 0;
+  uint8_t ecn = 0;
+  uint8_t prio = 0;
+  uint16_t len_bytes = 0;
+  bool operator==(const EgressReport&) const = default;
+};
+
+// What the environment drives in one cycle.
+struct CycleInputs {
+  std::vector<std::optional<Descriptor>> in_desc;  // per port: valid descriptor offered
+  std::vector<bool> out_ready;                      // per port: transmitter idle
+  std::vector<std::optional<PfcFrame>> pfc_in;      // per port: PFC frame received
+};
+
+// What the switch does in that cycle.
+struct CycleOutputs {
+  std::vector<bool> in_ready;                   // per port, as seen by this cycle's handshake
+  std::optional<DropReport> drop;
+  std::optional<EgressReport> egress;
+  std::vector<std::optional<PfcFrame>> pfc_out;  // per port
+  bool idle = false;                             // docs/switch.md 2.1
+  uint64_t next_deadline = UINT64_MAX;           // RTL: tmr_next_cycle; model: next_deadline_after(cycle - 1)
+  bool extra_egress = false;                     // RTL only: more than one port dequeued (never legal)
+};
+
+struct QueueCounters {
+  uint64_t enq_frames = 0, enq_bytes = 0, deq_frames = 0, deq_bytes = 0, ecn_marks = 0;
+  std::array<uint64_t, kNumDropReasons> drops{};  // indexed by DropReason
+  uint64_t peak_bytes = 0;
+  uint64_t len_bytes = 0, len_frames = 0, len_cells = 0;
+};
+
+struct PortCounters {
+  uint64_t pfc_pause_tx = 0, pfc_resume_tx = 0, pfc_rx = 0, drops_no_route = 0;
+  std::array<uint64_t, kMaxPrio> paused_cycles{};  // completed pauses; see paused_cycles()
+};
+
+struct IngressState {
+  uint64_t u_cells = 0, h_cells = 0, peak_cells = 0;
+  bool xoff = false;
+};
+
+class MmuModel {
+ public:
+  MmuModel(const SwitchParams& params, const SwitchConfig& config);
+
+  // One clock cycle: decisions from the state at the start of the cycle, effects applied together.
+  CycleOutputs step(uint64_t cycle, const CycleInputs& in);
+
+  const QueueCounters& queue(unsigned port, unsigned prio) const { return queues_[port * kMaxPrio + prio].ctr; }
+  const PortCounters& port(unsigned p) const { return ports_[p].ctr; }
+  const IngressState& ingress(unsigned port, unsigned prio) const { return ingress_[port * kMaxPrio + prio]; }
+  // Paused cycles of (port, class) up to `cycle`, including a pause still running.
+  uint64_t paused_cycles(unsigned port, unsigned prio, uint64_t cycle) const;
+  uint64_t shared_used_cells() const { return shared_cells_; }
+  uint64_t total_used_cells() const { return total_cells_; }
+  uint64_t free_slots() const;
+  uint32_t lfsr() const { return lfsr_; }
+  // Earliest timer deadline strictly after `cycle` (pause expiry or refresh), UINT64_MAX if none.
+  uint64_t next_deadline_after(uint64_t cycle) const;
+
+  // Marking probability of the RED curve in double (spec 1.2) and as the hardware computes it
+  // (docs/switch.md 2.5), for tests of the curve itself.
+  static double red_probability(const QueueConfig& q, uint64_t qlen_bytes);
+  static uint32_t red_probability_65536(const QueueConfig& q, uint64_t qlen_bytes);
+
+ private:
+  static constexpr uint32_t kNil = UINT32_MAX;
+
+  // A descriptor slot (docs/switch.md 2.4): what the switch remembers of an admitted frame. Slots
+  // are linked into per-queue lists and a free list, as in the hardware; nothing allocates per frame.
+  struct Slot {
+    uint32_t tag = 0;
+    uint16_t len_bytes = 0;
+    uint8_t ecn = 0;
+    uint8_t in_port = 0;
+    uint32_t next = kNil;
+  };
+  struct Queue {
+    uint32_t head = kNil, tail = kNil;  // slot list, oldest first
+    QueueCounters ctr;                   // len_bytes/len_cells/len_frames are q, qc and the frame count
+    int64_t deficit = 0;                 // DWRR deficit D in bytes (2.8)
+    uint32_t ecn_slope = 0;              // ECN_SLOPE as software writes it (2.5)
+  };
+  struct Port {
+    std::array<Descriptor, 16> fifo{};  // ingress skid FIFO (2.2), IN_FIFO_DEPTH <= 16 entries used
+    unsigned fifo_head = 0, fifo_count = 0;
+    PortCounters ctr;
+    // PFC reception (2.7): pause_until per class; pause_start = first cycle the pause register
+    // applies to, for the paused-cycle counter. PFC generation (2.6): refresh_at per class.
+    std::array<uint64_t, kMaxPrio> pause_start{}, pause_until{}, refresh_at{};
+    uint8_t req_pause = 0, req_resume = 0;  // requests registered at the last edge, sent this cycle
+    uint8_t xoff_mask = 0;                  // xoff(p, c) as a class vector (mirrors IngressState::xoff)
+    uint8_t nonempty_mask = 0;              // egress queues (e, c) holding frames
+    unsigned dwrr_ptr = 0;                  // dptr(e) (2.8)
+  };
+  // The decision on the frame processed this cycle (2.3 to 2.5), from start-of-cycle state.
+  struct Admission {
+    bool valid = false;
+    Descriptor d;  // fields already cut to their widths
+    unsigned p = 0, c = 0, e = 0;
+    uint64_t cells = 0, sh_delta = 0;
+    DropReason drop = DropReason::kNone;
+    bool to_headroom = false;
+    bool mark = false, lfsr_step = false;
+  };
+  // The dequeue decision of this cycle (2.8), from start-of-cycle state.
+  struct Dequeue {
+    bool valid = false;
+    unsigned e = 0, c = 0;
+    uint32_t slot = kNil;
+    uint64_t cells = 0;
+    unsigned new_dptr = 0;
+    int64_t new_deficit = 0;
+    bool mark = false, lfsr_step = false;
+  };
+  struct RedDecision { bool mark = false, lfsr_step = false; };
+
+  Queue& q(unsigned e, unsigned c) { return queues_[e * kMaxPrio + c]; }
+  const Queue& q(unsigned e, unsigned c) const { return queues_[e * kMaxPrio + c]; }
+  IngressState& ing(unsigned p, unsigned c) { return ingress_[p * kMaxPrio + c]; }
+  unsigned queue_of(uint8_t prio) const { return prio < params_.nprio ? prio : params_.nprio - 1; }
+  bool lossless(unsigned c) const { return cfg_.pfc_enable && ((cfg_.lossless_mask >> c) & 1u); }
+  uint64_t cells_of(uint16_t len) const { return (len + params_.cell_bytes - 1) / params_.cell_bytes; }
+  uint64_t shared_of(uint64_t u) const { return u > cfg_.reserve_cells ? u - cfg_.reserve_cells : 0; }
+
+  Descriptor cut_to_widths(const Descriptor& d) const;
+  RedDecision red_decide(unsigned e, unsigned c, uint64_t qlen_bytes, uint8_t ecn) const;
+  void send_pfc(unsigned p, uint64_t cycle, std::optional<PfcFrame>& out);
+  Admission decide_admission(unsigned p) const;
+  Dequeue decide_dequeue(uint64_t cycle, const std::vector<bool>& out_ready) const;
+  uint8_t eligible_mask(unsigned e, uint64_t cycle) const;
+  uint64_t earliest_deadline_from(uint64_t cycle) const;  // earliest deadline >= cycle
+  void evaluate_pfc(unsigned p, unsigned c);
+  void receive_pfc(unsigned e, uint64_t cycle, const PfcFrame& f);
+  uint32_t alloc_slot();
+
+  SwitchParams params_;
+  SwitchConfig cfg_;
+  std::vector<Queue> queues_;
+  std::vector<Port> ports_;
+  std::vector<IngressState> ingress_;
+  std::vector<Slot> slots_;
+  uint32_t free_head_ = kNil;
+  uint8_t prio_mask_ = 0xFF;   // classes below NPRIO
+  uint8_t dwrr_group_ = 0;     // DWRR_GROUP_MASK limited to NPRIO
+  uint32_t tag_mask_ = 0, dst_mask_ = 0;
+  uint64_t shared_cells_ = 0;  // S
+  uint64_t total_cells_ = 0;   // T
+  uint64_t frames_held_ = 0;
+  uint32_t lfsr_ = 1;
+  unsigned rr_in_ = 0, rr_out_ = 0;
+};
+
+}  // namespace ccf::sw

@@ -1,0 +1,110 @@
+// switch_config.hpp: parameters and configuration of the shared-buffer switch (docs/switch.md 1, 2.9).
+// The common currency of the RTL testbench (turned into register writes), the reference model and
+// the scenario loader.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ccf::sw {
+
+inline constexpr unsigned kMaxPrio = 8;
+inline constexpr unsigned kEcmpMaxMembers = 16;
+
+// Elaboration-time parameters of sw_top (docs/switch.md 1).
+struct SwitchParams {
+  unsigned nports = 16;
+  unsigned nprio = 8;
+  unsigned cell_bytes = 256;
+  uint64_t buffer_bytes = 12'000'000;
+  unsigned in_fifo_depth = 4;
+  unsigned tag_w = 32;
+  unsigned dst_w = 12;
+  unsigned ngroups = 64;
+
+  uint64_t ncells() const { return buffer_bytes / cell_bytes; }
+  unsigned ndst() const { return 1u << dst_w; }
+  // Empty when legal, else a message naming the parameter, its value and the legal range.
+  std::string validate() const;
+};
+
+enum class DropReason : uint8_t { kNone = 0, kNoRoute = 1, kWred = 2, kLossyTail = 3, kHeadroomOverflow = 4, kBufferFull = 5 };
+inline constexpr unsigned kNumDropReasons = 6;
+const char* to_string(DropReason r);
+
+enum class Ecn : uint8_t { kNotEct = 0, kEct1 = 1, kEct0 = 2, kCe = 3 };
+
+struct QueueConfig {
+  uint32_t kmin_bytes = 0;
+  uint32_t kmax_bytes = 0;
+  uint32_t pmax_65536 = 0;  // marking probability at KMAX, in 1/65536 (0..65536)
+  bool ecn_en = false;
+  bool wred_en = false;
+  uint32_t wred_k_bytes = 0;
+  uint32_t dwrr_quantum_bytes = 16384;
+  // floor(PMAX * 65536 / (KMAX - KMIN)), 0 when KMAX == KMIN (docs/switch.md 2.5).
+  uint32_t ecn_slope() const;
+};
+
+struct PortConfig {
+  uint32_t headroom_cells = 0;
+  uint32_t quantum_cycles = 8;        // cycles per PFC quantum (512 bit times) at the port's rate
+  uint32_t pfc_refresh_cycles = 0;    // resend interval of a held pause
+};
+
+struct FwdEntry {
+  bool valid = false;
+  bool is_ecmp = false;
+  uint8_t port_or_group = 0;
+};
+
+struct EcmpGroup {
+  unsigned size = 1;
+  std::array<uint8_t, kEcmpMaxMembers> members{};
+};
+
+struct SwitchConfig {
+  bool pfc_dynamic = true;
+  bool mark_at_dequeue = false;
+  bool pfc_enable = true;
+  uint8_t lossless_mask = 0;
+  uint32_t shared_pool_cells = 0;
+  uint32_t reserve_cells = 0;
+  uint32_t pfc_static_thr_cells = 0;
+  int pfc_beta_log2 = 3;    // beta = 2^b, threshold = beta * free / 8
+  int lossy_beta_log2 = 3;
+  uint32_t resume_offset_cells = 0;
+  uint16_t pause_quanta = 0xFFFF;
+  uint8_t dwrr_group_mask = 0;
+  uint32_t lfsr_seed = 1;
+  std::vector<PortConfig> ports;            // nports
+  std::vector<QueueConfig> queues;          // nports * kMaxPrio, index p * 8 + c
+  std::vector<FwdEntry> fwd;                // 2^dst_w
+  std::vector<EcmpGroup> ecmp;              // ngroups
+
+  QueueConfig& queue(unsigned port, unsigned prio) { return queues[port * kMaxPrio + prio]; }
+  const QueueConfig& queue(unsigned port, unsigned prio) const { return queues[port * kMaxPrio + prio]; }
+
+  // Sized for `p`, all queues and ports at defaults, pool = all cells less reserves and headroom,
+  // destination d routed to port d % nports for d < nports.
+  static SwitchConfig defaults(const SwitchParams& p);
+  // Empty when consistent with `p`, else a message naming the field, value and what is allowed.
+  std::string validate(const SwitchParams& p) const;
+};
+
+// scale(x, b) = beta * x / 8 with beta = 2^b (docs/switch.md 2.4).
+inline uint64_t scale_by_beta(uint64_t x, int beta_log2) {
+  return beta_log2 >= 3 ? x << (beta_log2 - 3) : x >> (3 - beta_log2);
+}
+
+// One step of the switch LFSR (docs/switch.md 2.5).
+inline uint32_t lfsr_step(uint32_t s) { return (s >> 1) ^ ((s & 1u) ? 0x80200003u : 0u); }
+// One marking decision advances the LFSR by 16 steps, so that every decision sees 16 new bits.
+inline uint32_t lfsr_advance(uint32_t s) {
+  for (int i = 0; i < 16; ++i) s = lfsr_step(s);
+  return s;
+}
+
+}  // namespace ccf::sw

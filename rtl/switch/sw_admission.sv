@@ -1,0 +1,238 @@
+// sw_admission: buffer accounting, admission and PFC XOFF/XON decisions (docs/switch.md 2.4, 2.6, 2.8).
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+module sw_admission #(
+    parameter int NPORTS = 16,     // switch ports
+    parameter int NPRIO  = 8,      // priorities
+    parameter int NCELLS = 46875,  // buffer cells
+    parameter int NQ     = NPORTS*NPRIO,
+    parameter int QID_W  = $clog2(NQ),
+    parameter int PID_W  = $clog2(NPORTS)
+) (
+    input  wire                                clk,
+    input  wire                                rst,
+
+    // configuration (2.9)
+    input  wire                                pfc_enable,
+    input  wire                                pfc_dynamic,
+    input  wire [7:0]                          lossless_mask,
+    input  wire [31:0]                         pool_cells,
+    input  wire [31:0]                         reserve_cells,
+    input  wire [31:0]                         pfc_static_thr_cells,
+    input  wire [3:0]                          pfc_beta_log2,
+    input  wire [3:0]                          lossy_beta_log2,
+    input  wire [31:0]                         resume_offset_cells,
+    input  wire [NPORTS*32-1:0]                headroom_cells,
+
+    // the processed frame (2.2-2.4); c is the clipped priority
+    input  wire                                pr_valid,
+    input  wire [PID_W-1:0]                    pr_port,
+    input  wire [2:0]                          pr_c,
+    input  wire [QID_W-1:0]                    pr_pc,          // pr_port*NPRIO + pr_c
+    input  wire [sw_pkg::CNT_W-1:0]            pr_cells,
+    input  wire                                route_ok,
+    input  wire                                wred_drop,
+    input  wire [sw_pkg::CNT_W-1:0]            qcells,         // qc(e,c)
+    input  wire                                slot_avail,
+
+    output logic                               admit,
+    output logic [sw_pkg::REASON_W-1:0]        drop_reason,    // DROP_NONE when admitted
+
+    // the dequeued frame (2.8): its cells return to ingress (p,c)
+    input  wire                                dq_valid,
+    input  wire [2:0]                          dq_c,
+    input  wire [QID_W-1:0]                    dq_pc,          // ingress port*NPRIO + c
+    input  wire [sw_pkg::CNT_W-1:0]            dq_cells,
+
+    // PFC decisions (2.6): applied at this edge, sent next cycle
+    output logic                               ev_a_xoff,
+    output logic                               ev_a_xon,
+    output logic [QID_W-1:0]                   ev_a_pc,
+    output logic                               ev_b_xoff,
+    output logic                               ev_b_xon,
+    output logic [QID_W-1:0]                   ev_b_pc,
+    output logic [NQ-1:0]                      xoff,
+
+    // register reads (2.9 blocks 10, 11)
+    input  wire [QID_W-1:0]                    rd_pc,
+    output logic [sw_pkg::CNT_W-1:0]           rd_u,
+    output logic [sw_pkg::CNT_W-1:0]           rd_h,
+    output logic [sw_pkg::CNT_W:0]             rd_peak,
+    output logic [sw_pkg::CNT_W-1:0]           shared_cells,   // S
+    output logic [sw_pkg::CNT_W-1:0]           total_cells     // T
+);
+    localparam int CW    = sw_pkg::CNT_W;
+    localparam int SW    = sw_pkg::SC_W;
+    localparam int REC_W = CW + CW + CW + 1;   // {peak u+h, h, u}
+
+    // ---- per ingress (p,c): u, h, peak u+h; cleared by rst
+    logic [3*QID_W-1:0] ir_rd_addr;
+    logic [3*REC_W-1:0] ir_rd_data;
+    logic               ir_wr0_en;
+    logic [REC_W-1:0]   ir_wr0_data;
+    logic               ir_wr1_en;
+    logic [REC_W-1:0]   ir_wr1_data;
+
+    sw_clr_ram #(.W(REC_W), .DEPTH(NQ), .NRD(3)) u_ing (
+        .clk(clk), .rst(rst),
+        .rd_addr(ir_rd_addr), .rd_data(ir_rd_data),
+        .wr0_en(ir_wr0_en), .wr0_addr(dq_pc), .wr0_data(ir_wr0_data),
+        .wr1_en(ir_wr1_en), .wr1_addr(pr_pc), .wr1_data(ir_wr1_data)
+    );
+
+    logic [CW-1:0] s_q;
+    logic [CW-1:0] t_q;
+    logic [NQ-1:0] xoff_q;
+
+    logic [CW:0]   a_peak, b_peak, r_peak;
+    logic [CW-1:0] a_h, b_h, r_h;
+    logic [CW-1:0] a_u, b_u, r_u;
+
+    // signed cell arithmetic (2.4): every operand below is a signed SW-bit variable
+    logic signed [SW-1:0] R, POOL, S, T, NC, cells_a, cells_b, qc, hr_lim, resume, static_thr;
+    logic signed [SW-1:0] ua, ha, ub, hb, pk_a, sh_a, sh_delta, lossy_lim;
+    logic                 lossless_a, lossless_b, same_pc;
+    logic                 to_shared, to_headroom;
+    // values after the edge (primes of 2.6)
+    logic signed [SW-1:0] ua1, ha1, s1, ub1, hb1;
+    logic signed [SW-1:0] from_h, ret_u, sh_b1, s_ret;
+    logic signed [SW-1:0] ua_n, ha_n, ub_n, hb_n, s_n, thr, sh_an, sh_bn, uh_a;
+    logic [CW-1:0]        s_next, t_next;
+
+    assign ir_rd_addr = {rd_pc, dq_pc, pr_pc};
+    assign {a_peak, a_h, a_u} = ir_rd_data[0*REC_W +: REC_W];
+    assign {b_peak, b_h, b_u} = ir_rd_data[1*REC_W +: REC_W];
+    assign {r_peak, r_h, r_u} = ir_rd_data[2*REC_W +: REC_W];
+    assign rd_u         = r_u;
+    assign rd_h         = r_h;
+    assign rd_peak      = r_peak;
+    assign shared_cells = s_q;
+    assign total_cells  = t_q;
+    assign xoff         = xoff_q;
+
+    always_comb begin
+        R          = SW'(reserve_cells);
+        POOL       = SW'(pool_cells);
+        S          = SW'(s_q);
+        T          = SW'(t_q);
+        NC         = SW'(NCELLS);
+        cells_a    = SW'(pr_cells);
+        cells_b    = SW'(dq_cells);
+        qc         = SW'(qcells);
+        hr_lim     = SW'(headroom_cells[pr_port*32 +: 32]);
+        resume     = SW'(resume_offset_cells);
+        static_thr = SW'(pfc_static_thr_cells);
+        ua         = SW'(a_u);
+        ha         = SW'(a_h);
+        pk_a       = SW'(a_peak);
+        ub         = SW'(b_u);
+        hb         = SW'(b_h);
+
+        lossless_a = pfc_enable && lossless_mask[pr_c];
+        lossless_b = pfc_enable && lossless_mask[dq_c];
+        same_pc    = pr_valid && dq_valid && pr_pc == dq_pc;
+
+        // shared(p,c) = max(0, u - R); sh_delta (2.4)
+        sh_a      = (ua > R) ? ua - R : 0;
+        sh_delta  = ((ua + cells_a > R) ? ua + cells_a - R : 0) - sh_a;
+        lossy_lim = sw_pkg::scale(POOL - S, lossy_beta_log2);
+
+        // admission rules in order (2.4)
+        to_shared   = 1'b0;
+        to_headroom = 1'b0;
+        drop_reason = sw_pkg::DROP_NONE;
+        if (!route_ok) begin
+            drop_reason = sw_pkg::DROP_NO_ROUTE;
+        end else if (wred_drop) begin
+            drop_reason = sw_pkg::DROP_WRED;
+        end else if (T + cells_a > NC || !slot_avail) begin
+            drop_reason = sw_pkg::DROP_BUFFER_FULL;
+        end else if (lossless_a) begin
+            if (!xoff_q[pr_pc] && S + sh_delta <= POOL) begin
+                to_shared = 1'b1;
+            end else if (ha + cells_a <= hr_lim) begin
+                to_headroom = 1'b1;
+            end else begin
+                drop_reason = sw_pkg::DROP_HEADROOM_OVERFLOW;
+            end
+        end else begin
+            if (sh_delta == 0 || (S + sh_delta <= POOL && qc + cells_a <= lossy_lim)) begin
+                to_shared = 1'b1;
+            end else begin
+                drop_reason = sw_pkg::DROP_LOSSY_TAIL;
+            end
+        end
+        if (!pr_valid) begin
+            to_shared   = 1'b0;
+            to_headroom = 1'b0;
+            drop_reason = sw_pkg::DROP_NONE;
+        end
+        admit = to_shared || to_headroom;
+
+        // admission effect
+        ua1 = to_shared ? ua + cells_a : ua;
+        ha1 = to_headroom ? ha + cells_a : ha;
+        s1  = to_shared ? S + sh_delta : S;
+
+        // dequeue return (2.8), applied after the admission effect
+        ub1    = same_pc ? ua1 : ub;
+        hb1    = same_pc ? ha1 : hb;
+        from_h = (hb1 < cells_b) ? hb1 : cells_b;
+        ret_u  = cells_b - from_h;
+        sh_b1  = (ub1 > R) ? ub1 - R : 0;
+        s_ret  = (ret_u < sh_b1) ? ret_u : sh_b1;
+        ub_n   = dq_valid ? ub1 - ret_u : ub1;
+        hb_n   = dq_valid ? hb1 - from_h : hb1;
+        s_n    = dq_valid ? s1 - s_ret : s1;
+        ua_n   = same_pc ? ub_n : ua1;
+        ha_n   = same_pc ? hb_n : ha1;
+        uh_a   = ua_n + ha_n;
+        s_next = s_n[CW-1:0];
+        t_next = t_q + (admit ? pr_cells : '0) - (dq_valid ? dq_cells : '0);
+
+        // state write-back: the dequeue's (p,c) on port 0, the admission's on port 1
+        ir_wr0_en   = dq_valid && !same_pc;
+        ir_wr0_data = {b_peak, hb_n[CW-1:0], ub_n[CW-1:0]};
+        ir_wr1_en   = admit || same_pc;
+        ir_wr1_data = {(admit && uh_a > pk_a) ? uh_a[CW:0] : a_peak, ha_n[CW-1:0], ua_n[CW-1:0]};
+
+        // PFC threshold on the values after this edge (2.6)
+        thr   = pfc_dynamic ? sw_pkg::scale(POOL - s_n, pfc_beta_log2) : static_thr;
+        sh_an = (ua_n > R) ? ua_n - R : 0;
+        sh_bn = (ub_n > R) ? ub_n - R : 0;
+
+        ev_a_pc   = pr_pc;
+        ev_a_xoff = pr_valid && lossless_a && !xoff_q[pr_pc] && (ha_n > 0 || sh_an >= thr);
+        ev_a_xon  = pr_valid && lossless_a && xoff_q[pr_pc] && ha_n == 0 &&
+                    (sh_an == 0 || sh_an + resume <= thr);
+        ev_b_pc   = dq_pc;
+        ev_b_xoff = dq_valid && !same_pc && lossless_b && !xoff_q[dq_pc] && (hb_n > 0 || sh_bn >= thr);
+        ev_b_xon  = dq_valid && !same_pc && lossless_b && xoff_q[dq_pc] && hb_n == 0 &&
+                    (sh_bn == 0 || sh_bn + resume <= thr);
+    end
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            s_q    <= '0;
+            t_q    <= '0;
+            xoff_q <= '0;
+        end else begin
+            s_q <= s_next;
+            t_q <= t_next;
+            if (ev_b_xoff) begin
+                xoff_q[dq_pc] <= 1'b1;
+            end
+            if (ev_b_xon) begin
+                xoff_q[dq_pc] <= 1'b0;
+            end
+            if (ev_a_xoff) begin
+                xoff_q[pr_pc] <= 1'b1;
+            end
+            if (ev_a_xon) begin
+                xoff_q[pr_pc] <= 1'b0;
+            end
+        end
+    end
+endmodule
+`resetall

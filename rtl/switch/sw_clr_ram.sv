@@ -1,0 +1,64 @@
+// sw_clr_ram: state memory whose every entry reads 0 after rst (docs/switch.md 3.2).
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+module sw_clr_ram #(
+    parameter int W     = 32,   // entry width in bits
+    parameter int DEPTH = 16,   // entries (>= 2)
+    parameter int NRD   = 1,    // asynchronous read ports
+    parameter int AW    = $clog2(DEPTH)
+) (
+    input  wire              clk,
+    input  wire              rst,
+
+    // read ports, port k at [k*AW +: AW] / [k*W +: W]
+    input  wire [NRD*AW-1:0] rd_addr,
+    output logic [NRD*W-1:0] rd_data,
+
+    // write port 0
+    input  wire              wr0_en,
+    input  wire [AW-1:0]     wr0_addr,
+    input  wire [W-1:0]      wr0_data,
+
+    // write port 1 (wins over port 0 on the same address)
+    input  wire              wr1_en,
+    input  wire [AW-1:0]     wr1_addr,
+    input  wire [W-1:0]      wr1_data
+);
+    initial begin
+        if (DEPTH < 2) $error("sw_clr_ram: DEPTH must be >= 2");
+        if (AW != $clog2(DEPTH)) $error("sw_clr_ram: AW must be $clog2(DEPTH)");
+    end
+
+    logic [W-1:0]     mem [DEPTH];
+    logic [DEPTH-1:0] vld_q;
+
+    always_comb begin
+        for (int k = 0; k < NRD; k++) begin
+            rd_data[k*W +: W] = vld_q[rd_addr[k*AW +: AW]] ? mem[rd_addr[k*AW +: AW]] : '0;
+        end
+    end
+
+    always_ff @(posedge clk) begin
+        if (wr0_en && !(wr1_en && wr1_addr == wr0_addr)) begin
+            mem[wr0_addr] <= wr0_data;
+        end
+        if (wr1_en) begin
+            mem[wr1_addr] <= wr1_data;
+        end
+    end
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            vld_q <= '0;
+        end else begin
+            if (wr0_en) begin
+                vld_q[wr0_addr] <= 1'b1;
+            end
+            if (wr1_en) begin
+                vld_q[wr1_addr] <= 1'b1;
+            end
+        end
+    end
+endmodule
+`resetall

@@ -1,0 +1,171 @@
+// sw_egress_sched: port round robin, strict priority and DWRR dequeue selection (docs/switch.md 2.8).
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+module sw_egress_sched #(
+    parameter int NPORTS = 16,   // switch ports
+    parameter int NPRIO  = 8,    // queues per port
+    parameter int NQ     = NPORTS*NPRIO,
+    parameter int QID_W  = $clog2(NQ),
+    parameter int PID_W  = $clog2(NPORTS)
+) (
+    input  wire                          clk,
+    input  wire                          rst,
+
+    input  wire [NPORTS-1:0]             out_desc_ready,   // transmitter idle
+    input  wire [NQ-1:0]                 eligible,         // non-empty and not paused
+    input  wire [7:0]                    dwrr_group_mask,
+
+    // head length of the DWRR pointer's queue
+    output logic [QID_W-1:0]             hlen_qid,
+    input  wire [sw_pkg::LEN_W-1:0]      hlen,
+
+    // the dequeue decision of this cycle
+    output logic                         deq_valid,
+    output logic [PID_W-1:0]             deq_port,
+    output logic [2:0]                   deq_c,
+    output logic [QID_W-1:0]             deq_qid,
+
+    // the served queue (deq_qid): frame length, last frame, DWRR quantum
+    input  wire [sw_pkg::LEN_W-1:0]      deq_len,
+    input  wire                          deq_last,
+    input  wire [31:0]                   deq_quantum
+);
+    localparam int DW = sw_pkg::DEF_W;
+
+    logic [PID_W-1:0]      rr_out_q;
+    logic [NPORTS*3-1:0]   dptr_q;
+
+    // deficits per port: NPRIO x DW bits, cleared by rst
+    logic [NPRIO*DW-1:0]   def_rd;
+    logic                  def_wr;
+    logic [NPRIO*DW-1:0]   def_wr_data;
+
+    sw_clr_ram #(.W(NPRIO*DW), .DEPTH(NPORTS), .NRD(1)) u_def (
+        .clk(clk), .rst(rst),
+        .rd_addr(deq_port), .rd_data(def_rd),
+        .wr0_en(1'b0), .wr0_addr('0), .wr0_data('0),
+        .wr1_en(def_wr), .wr1_addr(deq_port), .wr1_data(def_wr_data)
+    );
+
+    logic [NPORTS-1:0] has;
+    logic [7:0]        elig;
+    logic [7:0]        grp;
+    logic [2:0]        gtop;
+    logic [2:0]        sp_c;
+    logic              sel_done;
+    logic              use_dwrr;
+    logic              add_quantum;
+    logic [2:0]        dp;
+    logic [2:0]        cand;
+    logic              cand_found;
+    logic [3:0]        ci;
+    logic [DW-1:0]     d_dp;
+    logic [DW-1:0]     d_srv;
+    logic [DW-1:0]     d_new;
+
+    // ports with a ready transmitter and an eligible queue; round robin from rr_out
+    always_comb begin
+        logic [PID_W:0] idx;
+        for (int e = 0; e < NPORTS; e++) begin
+            has[e] = out_desc_ready[e] && (|eligible[e*NPRIO +: NPRIO]);
+        end
+        deq_valid = 1'b0;
+        deq_port  = '0;
+        for (int k = 0; k < NPORTS; k++) begin
+            idx = (PID_W+1)'(rr_out_q) + (PID_W+1)'(k);
+            if (idx >= (PID_W+1)'(NPORTS)) begin
+                idx = idx - (PID_W+1)'(NPORTS);
+            end
+            if (!deq_valid && has[idx[PID_W-1:0]]) begin
+                deq_valid = 1'b1;
+                deq_port  = idx[PID_W-1:0];
+            end
+        end
+    end
+
+    // the chosen port: strict priority, DWRR group placed at its highest member
+    always_comb begin
+        elig = 8'(eligible[deq_port*NPRIO +: NPRIO]);
+        grp  = dwrr_group_mask & 8'((9'd1 << NPRIO) - 9'd1);
+        gtop = '0;
+        for (int c = 0; c < NPRIO; c++) begin
+            if (grp[c]) begin
+                gtop = 3'(c);
+            end
+        end
+        sel_done = 1'b0;
+        use_dwrr = 1'b0;
+        sp_c     = '0;
+        for (int c = NPRIO-1; c >= 0; c--) begin
+            if (!sel_done) begin
+                if (!grp[c] && elig[c]) begin
+                    sel_done = 1'b1;
+                    sp_c     = 3'(c);
+                end else if (grp[c] && gtop == 3'(c) && (|(elig & grp))) begin
+                    sel_done = 1'b1;
+                    use_dwrr = 1'b1;
+                end
+            end
+        end
+
+        // next eligible group member after dptr in cyclic order, dptr itself last
+        dp         = dptr_q[deq_port*3 +: 3];
+        cand       = dp;
+        cand_found = 1'b0;
+        for (int k = 1; k <= NPRIO; k++) begin
+            ci = 4'(dp) + 4'(k);
+            if (ci >= 4'(NPRIO)) begin
+                ci = ci - 4'(NPRIO);
+            end
+            if (!cand_found && grp[ci[2:0]] && elig[ci[2:0]]) begin
+                cand_found = 1'b1;
+                cand       = ci[2:0];
+            end
+        end
+    end
+
+    assign hlen_qid = QID_W'(32'(deq_port) * NPRIO + 32'(dp));
+    assign d_dp     = def_rd[32'(dp)*DW +: DW];
+
+    // DWRR: serve dptr if eligible with enough deficit, else the next eligible member
+    always_comb begin
+        add_quantum = 1'b0;
+        deq_c       = sp_c;
+        if (use_dwrr) begin
+            if (grp[dp] && elig[dp] && d_dp >= DW'(hlen)) begin
+                deq_c = dp;
+            end else begin
+                deq_c       = cand;
+                add_quantum = 1'b1;
+            end
+        end
+    end
+
+    assign deq_qid = QID_W'(32'(deq_port) * NPRIO + 32'(deq_c));
+
+    // new deficit of the served queue: D (+ quantum) - len, 0 when left empty
+    always_comb begin
+        d_srv = def_rd[32'(deq_c)*DW +: DW];
+        d_new = d_srv + (add_quantum ? deq_quantum : '0) - DW'(deq_len);
+        if (deq_last) begin
+            d_new = '0;
+        end
+        def_wr      = deq_valid && use_dwrr;
+        def_wr_data = def_rd;
+        def_wr_data[32'(deq_c)*DW +: DW] = d_new;
+    end
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            rr_out_q <= '0;
+            dptr_q   <= '0;
+        end else if (deq_valid) begin
+            rr_out_q <= (deq_port == PID_W'(NPORTS-1)) ? '0 : deq_port + 1'b1;
+            if (use_dwrr) begin
+                dptr_q[deq_port*3 +: 3] <= deq_c;
+            end
+        end
+    end
+endmodule
+`resetall

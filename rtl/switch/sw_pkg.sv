@@ -1,0 +1,61 @@
+// sw_pkg: fixed widths and drop reason codes of the shared-buffer switch (docs/switch.md 1, 2.4).
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+package sw_pkg;
+    // Fixed widths (docs/switch.md 1)
+    localparam int LEN_W    = 14;   // frame length in bytes
+    localparam int PRIO_W   = 3;    // priority
+    localparam int ECN_W    = 2;    // ECN codepoint
+    localparam int HASH_W   = 16;   // flow hash
+    localparam int CYC_W    = 48;   // cycle count
+    localparam int DATA_W   = 32;   // register data
+    localparam int ADDR_W   = 20;   // register address
+    localparam int PORT_W   = 6;    // drop_port
+    localparam int REASON_W = 3;    // drop_reason
+    localparam int CNT_W    = 21;   // cell and frame counts, 0..2^20
+    localparam int QB_W     = 32;   // queue length in bytes
+    localparam int CTR_W    = 64;   // statistics counters
+    localparam int DEF_W    = 32;   // DWRR deficit in bytes
+    localparam int SC_W     = 40;   // signed width for cell arithmetic (2.4, 2.6)
+
+    // Drop reasons (docs/switch.md 2.4)
+    localparam logic [REASON_W-1:0] DROP_NONE              = 3'd0;
+    localparam logic [REASON_W-1:0] DROP_NO_ROUTE          = 3'd1;
+    localparam logic [REASON_W-1:0] DROP_WRED              = 3'd2;
+    localparam logic [REASON_W-1:0] DROP_LOSSY_TAIL        = 3'd3;
+    localparam logic [REASON_W-1:0] DROP_HEADROOM_OVERFLOW = 3'd4;
+    localparam logic [REASON_W-1:0] DROP_BUFFER_FULL       = 3'd5;
+
+    // ECN codepoints (docs/switch.md 2.5)
+    localparam logic [ECN_W-1:0] ECN_NOT_ECT = 2'd0;
+    localparam logic [ECN_W-1:0] ECN_CE      = 2'd3;
+
+    // Register blocks (docs/switch.md 2.9)
+    localparam logic [3:0] BLK_GLOBAL  = 4'd0;
+    localparam logic [3:0] BLK_PORT    = 4'd1;
+    localparam logic [3:0] BLK_QUEUE   = 4'd2;
+    localparam logic [3:0] BLK_FWD     = 4'd3;
+    localparam logic [3:0] BLK_ECMP_M  = 4'd4;
+    localparam logic [3:0] BLK_ECMP_N  = 4'd5;
+    localparam logic [3:0] BLK_QCNT    = 4'd8;
+    localparam logic [3:0] BLK_PCNT    = 4'd9;
+    localparam logic [3:0] BLK_INGRESS = 4'd10;
+    localparam logic [3:0] BLK_GSTATE  = 4'd11;
+
+    // LFSR taps (docs/switch.md 2.5)
+    localparam logic [31:0] LFSR_TAPS = 32'h8020_0003;
+
+    // scale(x, b) = x << (b-3) if b >= 3, else x >> (3-b) (docs/switch.md 2.4)
+    function automatic logic signed [SC_W-1:0] scale(input logic signed [SC_W-1:0] x,
+                                                     input logic signed [3:0] b);
+        logic signed [4:0] sh;
+        sh = 5'(b) - 5'sd3;
+        if (sh >= 0) begin
+            scale = x <<< sh[2:0];
+        end else begin
+            scale = x >>> 4'(-sh);
+        end
+    endfunction
+endpackage
+`resetall

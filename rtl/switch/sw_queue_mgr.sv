@@ -1,0 +1,220 @@
+// sw_queue_mgr: descriptor slots, free list and per-queue linked lists (docs/switch.md 2.4, 2.8).
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+module sw_queue_mgr #(
+    parameter int NPORTS     = 16,     // switch ports
+    parameter int NPRIO      = 8,      // queues per egress port
+    parameter int NCELLS     = 46875,  // descriptor slots (one per frame) and accounting cells
+    parameter int CELL_BYTES = 256,    // accounting cell
+    parameter int TAG_W      = 32,     // frame tag
+    parameter int NQ         = NPORTS*NPRIO,
+    parameter int QID_W      = $clog2(NQ),
+    parameter int PID_W      = $clog2(NPORTS)
+) (
+    input  wire                          clk,
+    input  wire                          rst,
+
+    // length of the queue the processed frame goes to (start of cycle)
+    input  wire [QID_W-1:0]              adm_qid,
+    output logic [sw_pkg::QB_W-1:0]      adm_qbytes,
+    output logic [sw_pkg::CNT_W-1:0]     adm_qcells,
+    output logic [sw_pkg::QB_W-1:0]      adm_qbytes_next,  // q(e,c) after this edge (peak bytes)
+    output logic                         slot_avail,
+
+    // enqueue (2.4): appended at this edge
+    input  wire                          enq_valid,
+    input  wire [TAG_W-1:0]              enq_tag,
+    input  wire [sw_pkg::LEN_W-1:0]      enq_len,
+    input  wire [sw_pkg::CNT_W-1:0]      enq_cells,
+    input  wire [sw_pkg::ECN_W-1:0]      enq_ecn,
+    input  wire [PID_W-1:0]              enq_port,
+
+    // queue state for the scheduler
+    output logic [NQ-1:0]                nonempty,
+    input  wire [QID_W-1:0]              hlen_qid,
+    output logic [sw_pkg::LEN_W-1:0]     hlen,             // length of the head frame of hlen_qid
+
+    // dequeue (2.8): head of deq_qid leaves at this edge
+    input  wire                          deq_valid,
+    input  wire [QID_W-1:0]              deq_qid,
+    output logic [TAG_W-1:0]             deq_tag,
+    output logic [sw_pkg::LEN_W-1:0]     deq_len,
+    output logic [sw_pkg::CNT_W-1:0]     deq_cells,
+    output logic [sw_pkg::ECN_W-1:0]     deq_ecn,
+    output logic [PID_W-1:0]             deq_port,         // ingress port of the frame
+    output logic [sw_pkg::QB_W-1:0]      deq_qbytes,       // q(e,c) at the start of the cycle
+    output logic                         deq_last,         // the frame is the only one in its queue
+
+    // register reads (2.9 block 8 k = 10, 11; block 11 k = 2)
+    input  wire [QID_W-1:0]              rd_qid,
+    output logic [sw_pkg::QB_W-1:0]      rd_qbytes,
+    output logic [sw_pkg::CNT_W-1:0]     rd_qframes,
+    output logic [sw_pkg::CNT_W-1:0]     free_slots
+);
+    localparam int SLOT_W  = $clog2(NCELLS);
+    localparam int CELL_LG = $clog2(CELL_BYTES);
+    localparam int CW      = sw_pkg::CNT_W;
+    localparam int QBW     = sw_pkg::QB_W;
+    localparam int REC_W   = CW + QBW + CW;   // {frames, bytes, cells}
+
+    // ---- descriptor slot memory, NCELLS entries
+    logic [TAG_W-1:0]         d_tag  [NCELLS];
+    logic [sw_pkg::LEN_W-1:0] d_len  [NCELLS];
+    logic [sw_pkg::ECN_W-1:0] d_ecn  [NCELLS];
+    logic [PID_W-1:0]         d_port [NCELLS];
+    logic [SLOT_W-1:0]        d_next [NCELLS];
+
+    // ---- per-queue list pointers and head length cache (valid while the queue is non-empty)
+    logic [SLOT_W-1:0]        q_head [NQ];
+    logic [SLOT_W-1:0]        q_tail [NQ];
+    logic [sw_pkg::LEN_W-1:0] q_hlen [NQ];
+
+    // ---- free list: never-used slots from alloc_ptr, then a stack linked through d_next
+    logic [SLOT_W:0]   alloc_ptr_q;
+    logic [SLOT_W-1:0] stk_top_q;
+    logic [SLOT_W:0]   stk_cnt_q;
+    logic [CW-1:0]     free_q;
+
+    // ---- per-queue lengths, cleared by rst
+    logic [3*QID_W-1:0] qr_rd_addr;
+    logic [3*REC_W-1:0] qr_rd_data;
+    logic               qr_wr0_en;
+    logic [REC_W-1:0]   qr_wr0_data;
+    logic               qr_wr1_en;
+    logic [REC_W-1:0]   qr_wr1_data;
+    logic [NQ-1:0]      nonempty_q;
+
+    sw_clr_ram #(.W(REC_W), .DEPTH(NQ), .NRD(3)) u_qlen (
+        .clk(clk), .rst(rst),
+        .rd_addr(qr_rd_addr), .rd_data(qr_rd_data),
+        .wr0_en(qr_wr0_en), .wr0_addr(deq_qid), .wr0_data(qr_wr0_data),
+        .wr1_en(qr_wr1_en), .wr1_addr(adm_qid), .wr1_data(qr_wr1_data)
+    );
+
+    logic [CW-1:0]     a_frames, b_frames, r_frames;
+    logic [QBW-1:0]    a_bytes, b_bytes, r_bytes;
+    logic [CW-1:0]     a_cells, b_cells;
+    logic              same_q;
+    logic              enq_to_empty;
+    logic [SLOT_W-1:0] deq_slot;
+    logic [SLOT_W-1:0] enq_tail;
+    logic [SLOT_W-1:0] deq_next;
+    logic [SLOT_W-1:0] new_slot;
+    logic              use_stack;
+
+    assign qr_rd_addr = {rd_qid, deq_qid, adm_qid};
+    assign {a_frames, a_bytes, a_cells} = qr_rd_data[0*REC_W +: REC_W];
+    assign {b_frames, b_bytes, b_cells} = qr_rd_data[1*REC_W +: REC_W];
+    assign {r_frames, r_bytes}          = qr_rd_data[2*REC_W + CW +: CW + QBW];
+    logic unused_rd_cells;
+    assign unused_rd_cells = ^qr_rd_data[2*REC_W +: CW];
+
+    assign adm_qbytes = a_bytes;
+    assign adm_qcells = a_cells;
+    assign rd_qbytes  = r_bytes;
+    assign rd_qframes = r_frames;
+    assign free_slots = free_q;
+    assign slot_avail = free_q != '0;
+    assign nonempty   = nonempty_q;
+
+    assign hlen       = q_hlen[hlen_qid];
+    assign enq_tail   = q_tail[adm_qid];
+
+    // head of the dequeued queue
+    assign deq_slot   = q_head[deq_qid];
+    assign deq_next   = d_next[deq_slot];
+    assign deq_tag    = d_tag[deq_slot];
+    assign deq_len    = q_hlen[deq_qid];
+    assign deq_cells  = CW'((32'(deq_len) + CELL_BYTES - 1) >> CELL_LG);
+    assign deq_ecn    = d_ecn[deq_slot];
+    assign deq_port   = d_port[deq_slot];
+    assign deq_qbytes = b_bytes;
+    assign deq_last   = b_frames == CW'(1);
+
+    always_comb begin
+        same_q       = deq_valid && enq_valid && deq_qid == adm_qid;
+        // the enqueued frame becomes the head: the queue is empty, or its last frame leaves now
+        enq_to_empty = (a_frames == '0) || (same_q && a_frames == CW'(1));
+
+        // slot for the enqueued frame: the slot freed this cycle, else the stack, else a new one
+        use_stack = !deq_valid && stk_cnt_q != '0;
+        if (deq_valid) begin
+            new_slot = deq_slot;
+        end else if (use_stack) begin
+            new_slot = stk_top_q;
+        end else begin
+            new_slot = alloc_ptr_q[SLOT_W-1:0];
+        end
+
+        // q, qc and frame counts: dequeue (port 0) and enqueue (port 1, includes a same-queue dequeue)
+        qr_wr0_en   = deq_valid && !same_q;
+        qr_wr0_data = {b_frames - CW'(1), b_bytes - QBW'(deq_len), b_cells - deq_cells};
+        qr_wr1_en   = enq_valid;
+        qr_wr1_data = {a_frames + CW'(1) - (same_q ? CW'(1) : CW'(0)),
+                       a_bytes + QBW'(enq_len) - (same_q ? QBW'(deq_len) : QBW'(0)),
+                       a_cells + enq_cells - (same_q ? deq_cells : CW'(0))};
+        adm_qbytes_next = qr_wr1_data[CW +: QBW];
+    end
+
+    // descriptor memory and list pointers
+    always_ff @(posedge clk) begin
+        if (enq_valid) begin
+            d_tag[new_slot]  <= enq_tag;
+            d_len[new_slot]  <= enq_len;
+            d_ecn[new_slot]  <= enq_ecn;
+            d_port[new_slot] <= enq_port;
+        end
+        // dequeue: the next frame becomes the head
+        if (deq_valid && !deq_last) begin
+            q_head[deq_qid] <= deq_next;
+            q_hlen[deq_qid] <= d_len[deq_next];
+        end
+        // enqueue: new head and tail, or append behind the tail
+        if (enq_valid) begin
+            q_tail[adm_qid] <= new_slot;
+            if (enq_to_empty) begin
+                q_head[adm_qid] <= new_slot;
+                q_hlen[adm_qid] <= enq_len;
+            end
+        end
+        // d_next writes: append, and push of a freed slot on the free stack
+        if (enq_valid && !enq_to_empty) begin
+            d_next[enq_tail] <= new_slot;
+        end
+        if (deq_valid && !enq_valid) begin
+            d_next[deq_slot] <= stk_top_q;
+        end
+    end
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            alloc_ptr_q <= '0;
+            stk_top_q   <= '0;
+            stk_cnt_q   <= '0;
+            free_q      <= CW'(NCELLS);
+            nonempty_q  <= '0;
+        end else begin
+            if (enq_valid && !deq_valid) begin
+                if (use_stack) begin
+                    stk_top_q <= d_next[stk_top_q];
+                    stk_cnt_q <= stk_cnt_q - 1'b1;
+                end else begin
+                    alloc_ptr_q <= alloc_ptr_q + 1'b1;
+                end
+                free_q <= free_q - 1'b1;
+            end else if (deq_valid && !enq_valid) begin
+                stk_top_q <= deq_slot;
+                stk_cnt_q <= stk_cnt_q + 1'b1;
+                free_q    <= free_q + 1'b1;
+            end
+            if (deq_valid && deq_last) begin
+                nonempty_q[deq_qid] <= 1'b0;
+            end
+            if (enq_valid) begin
+                nonempty_q[adm_qid] <= 1'b1;
+            end
+        end
+    end
+endmodule
+`resetall

@@ -1,0 +1,175 @@
+// sw_stats: per-queue and per-port statistics counters (docs/switch.md 2.4, 2.5, 2.6, 2.8, 2.9 blocks 8, 9).
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+module sw_stats #(
+    parameter int NPORTS = 16,   // switch ports
+    parameter int NPRIO  = 8,    // queues per port
+    parameter int NQ     = NPORTS*NPRIO,
+    parameter int QID_W  = $clog2(NQ),
+    parameter int PID_W  = $clog2(NPORTS)
+) (
+    input  wire                          clk,
+    input  wire                          rst,
+
+    // processed frame that reached a queue decision (admitted or dropped with reason 2..5)
+    input  wire                          adm_ev,
+    input  wire [QID_W-1:0]              adm_qid,
+    input  wire                          adm_admit,
+    input  wire [sw_pkg::LEN_W-1:0]      adm_len,
+    input  wire [sw_pkg::REASON_W-1:0]   adm_reason,
+    input  wire                          adm_mark,
+    input  wire [sw_pkg::QB_W-1:0]       adm_qbytes_next,
+
+    // drop NO_ROUTE, counted at the ingress port
+    input  wire                          noroute_ev,
+    input  wire [PID_W-1:0]              noroute_port,
+
+    // dequeued frame
+    input  wire                          deq_ev,
+    input  wire [QID_W-1:0]              deq_qid,
+    input  wire [sw_pkg::LEN_W-1:0]      deq_len,
+    input  wire                          deq_mark,
+
+    // PFC frames sent and received
+    input  wire [NPORTS-1:0]             pfc_out_valid,
+    input  wire [NPORTS-1:0]             pfc_out_pause,
+    input  wire [NPORTS-1:0]             pfc_in_valid,
+
+    // register read (registered): block 8 k = 0..9 (queue), block 9 k = 0..3 (port)
+    input  wire                          rd_en_q,
+    input  wire                          rd_en_p,
+    input  wire [QID_W-1:0]              rd_qid,
+    input  wire [PID_W-1:0]              rd_port,
+    input  wire [3:0]                    rd_k,
+    input  wire                          rd_hi,
+    output logic [31:0]                  rd_data
+);
+    localparam int CTW = sw_pkg::CTR_W;
+
+    // per queue, updated by the admission side
+    logic [CTW-1:0] enq_frames   [NQ];
+    logic [CTW-1:0] enq_bytes    [NQ];
+    logic [CTW-1:0] marks_adm    [NQ];
+    logic [CTW-1:0] drop_lossy   [NQ];
+    logic [CTW-1:0] drop_wred    [NQ];
+    logic [CTW-1:0] drop_hdrm    [NQ];
+    logic [CTW-1:0] drop_full    [NQ];
+    logic [31:0]    peak_bytes   [NQ];
+    logic [NQ-1:0]  vld_in_q;
+    // per queue, updated by the dequeue side
+    logic [CTW-1:0] deq_frames   [NQ];
+    logic [CTW-1:0] deq_bytes    [NQ];
+    logic [CTW-1:0] marks_deq    [NQ];
+    logic [NQ-1:0]  vld_out_q;
+    // per port
+    logic [NPORTS*CTW-1:0] pause_sent_q;
+    logic [NPORTS*CTW-1:0] resume_sent_q;
+    logic [NPORTS*CTW-1:0] pfc_rcvd_q;
+    logic [NPORTS*CTW-1:0] noroute_q;
+    logic [31:0]           rd_q;
+
+    assign rd_data = rd_q;
+
+    // admission side
+    always_ff @(posedge clk) begin
+        logic            v;
+        logic [31:0]     pk;
+        if (adm_ev) begin
+            v  = vld_in_q[adm_qid];
+            pk = v ? peak_bytes[adm_qid] : 32'd0;
+            enq_frames[adm_qid] <= (v ? enq_frames[adm_qid] : '0) + CTW'(adm_admit);
+            enq_bytes[adm_qid]  <= (v ? enq_bytes[adm_qid]  : '0) + (adm_admit ? CTW'(adm_len) : '0);
+            marks_adm[adm_qid]  <= (v ? marks_adm[adm_qid]  : '0) + CTW'(adm_admit && adm_mark);
+            drop_lossy[adm_qid] <= (v ? drop_lossy[adm_qid] : '0) + CTW'(adm_reason == sw_pkg::DROP_LOSSY_TAIL);
+            drop_wred[adm_qid]  <= (v ? drop_wred[adm_qid]  : '0) + CTW'(adm_reason == sw_pkg::DROP_WRED);
+            drop_hdrm[adm_qid]  <= (v ? drop_hdrm[adm_qid]  : '0) + CTW'(adm_reason == sw_pkg::DROP_HEADROOM_OVERFLOW);
+            drop_full[adm_qid]  <= (v ? drop_full[adm_qid]  : '0) + CTW'(adm_reason == sw_pkg::DROP_BUFFER_FULL);
+            peak_bytes[adm_qid] <= (adm_admit && adm_qbytes_next > pk) ? adm_qbytes_next : pk;
+        end
+    end
+
+    // dequeue side
+    always_ff @(posedge clk) begin
+        logic v;
+        if (deq_ev) begin
+            v = vld_out_q[deq_qid];
+            deq_frames[deq_qid] <= (v ? deq_frames[deq_qid] : '0) + 1'b1;
+            deq_bytes[deq_qid]  <= (v ? deq_bytes[deq_qid]  : '0) + CTW'(deq_len);
+            marks_deq[deq_qid]  <= (v ? marks_deq[deq_qid]  : '0) + CTW'(deq_mark);
+        end
+    end
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            vld_in_q      <= '0;
+            vld_out_q     <= '0;
+            pause_sent_q  <= '0;
+            resume_sent_q <= '0;
+            pfc_rcvd_q    <= '0;
+            noroute_q     <= '0;
+        end else begin
+            if (adm_ev) begin
+                vld_in_q[adm_qid] <= 1'b1;
+            end
+            if (deq_ev) begin
+                vld_out_q[deq_qid] <= 1'b1;
+            end
+            if (noroute_ev) begin
+                noroute_q[noroute_port*CTW +: CTW] <= noroute_q[noroute_port*CTW +: CTW] + 1'b1;
+            end
+            if ((|pfc_out_valid) || (|pfc_in_valid)) begin
+                for (int p = 0; p < NPORTS; p++) begin
+                    if (pfc_out_valid[p] && pfc_out_pause[p]) begin
+                        pause_sent_q[p*CTW +: CTW] <= pause_sent_q[p*CTW +: CTW] + 1'b1;
+                    end
+                    if (pfc_out_valid[p] && !pfc_out_pause[p]) begin
+                        resume_sent_q[p*CTW +: CTW] <= resume_sent_q[p*CTW +: CTW] + 1'b1;
+                    end
+                    if (pfc_in_valid[p]) begin
+                        pfc_rcvd_q[p*CTW +: CTW] <= pfc_rcvd_q[p*CTW +: CTW] + 1'b1;
+                    end
+                end
+            end
+        end
+    end
+
+    // counter read (2.9): only in cycles with a register read
+    always_ff @(posedge clk) begin
+        logic [CTW-1:0] v;
+        logic           vi;
+        logic           vo;
+        if (rst) begin
+            rd_q <= '0;
+        end else if (rd_en_q || rd_en_p) begin
+            vi = vld_in_q[rd_qid];
+            vo = vld_out_q[rd_qid];
+            v  = '0;
+            if (rd_en_q) begin
+                case (rd_k)
+                    4'd0: v = vi ? enq_frames[rd_qid] : '0;
+                    4'd1: v = vi ? enq_bytes[rd_qid]  : '0;
+                    4'd2: v = vo ? deq_frames[rd_qid] : '0;
+                    4'd3: v = vo ? deq_bytes[rd_qid]  : '0;
+                    4'd4: v = (vi ? marks_adm[rd_qid] : '0) + (vo ? marks_deq[rd_qid] : '0);
+                    4'd5: v = vi ? drop_lossy[rd_qid] : '0;
+                    4'd6: v = vi ? drop_wred[rd_qid]  : '0;
+                    4'd7: v = vi ? drop_hdrm[rd_qid]  : '0;
+                    4'd8: v = vi ? drop_full[rd_qid]  : '0;
+                    4'd9: v = vi ? CTW'(peak_bytes[rd_qid]) : '0;
+                    default: v = '0;
+                endcase
+            end else begin
+                case (rd_k)
+                    4'd0: v = pause_sent_q[rd_port*CTW +: CTW];
+                    4'd1: v = resume_sent_q[rd_port*CTW +: CTW];
+                    4'd2: v = pfc_rcvd_q[rd_port*CTW +: CTW];
+                    4'd3: v = noroute_q[rd_port*CTW +: CTW];
+                    default: v = '0;
+                endcase
+            end
+            rd_q <= rd_hi ? v[63:32] : v[31:0];
+        end
+    end
+endmodule
+`resetall

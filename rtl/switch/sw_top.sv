@@ -1,0 +1,346 @@
+// sw_top: shared-buffer switch with PFC, RED/ECN and WRED (docs/switch.md 1, 2).
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+module sw_top #(
+    parameter int NPORTS        = 16,          // switch ports, 2..64
+    parameter int NPRIO         = 8,           // priorities (queues per egress port, PFC classes), 1..8
+    parameter int CELL_BYTES    = 256,         // accounting cell, power of two 64..1024
+    parameter int BUFFER_BYTES  = 12000000,    // shared buffer; BUFFER_BYTES/CELL_BYTES in NPORTS*NPRIO..2^20
+    parameter int IN_FIFO_DEPTH = 4,           // per-port ingress skid FIFO, power of two 2..16
+    parameter int TAG_W         = 32,          // frame tag, 8..32
+    parameter int DST_W         = 12,          // destination index, 1..16
+    parameter int NGROUPS       = 64           // ECMP groups, 1..256
+) (
+    input  wire                         clk,
+    input  wire                         rst,
+    input  wire [47:0]                  cycle,
+
+    // ingress descriptors (2.2)
+    input  wire [NPORTS-1:0]            in_desc_valid,
+    output logic [NPORTS-1:0]           in_desc_ready,
+    input  wire [NPORTS*TAG_W-1:0]      in_desc_tag,
+    input  wire [NPORTS*14-1:0]         in_desc_len,
+    input  wire [NPORTS*3-1:0]          in_desc_prio,
+    input  wire [NPORTS*2-1:0]          in_desc_ecn,
+    input  wire [NPORTS*DST_W-1:0]      in_desc_dst,
+    input  wire [NPORTS*16-1:0]         in_desc_hash,
+
+    // egress descriptors (2.8)
+    input  wire [NPORTS-1:0]            out_desc_ready,
+    output logic [NPORTS-1:0]           out_desc_valid,
+    output logic [NPORTS*TAG_W-1:0]     out_desc_tag,
+    output logic [NPORTS*2-1:0]         out_desc_ecn,
+    output logic [NPORTS*3-1:0]         out_desc_prio,
+    output logic [NPORTS*14-1:0]        out_desc_len,
+
+    // drop report (2.4)
+    output logic                        drop_valid,
+    output logic [TAG_W-1:0]            drop_tag,
+    output logic [2:0]                  drop_reason,
+    output logic [sw_pkg::PORT_W-1:0]   drop_port,
+    output logic [2:0]                  drop_prio,
+
+    // PFC frames sent (2.6) and received (2.7)
+    output logic [NPORTS-1:0]           pfc_out_valid,
+    output logic [NPORTS*8-1:0]         pfc_out_class_en,
+    output logic [NPORTS*128-1:0]       pfc_out_time,
+    input  wire [NPORTS-1:0]            pfc_in_valid,
+    input  wire [NPORTS*8-1:0]          pfc_in_class_en,
+    input  wire [NPORTS*128-1:0]        pfc_in_time,
+
+    // registers (2.9)
+    input  wire                         cfg_wr_en,
+    input  wire                         cfg_rd_en,
+    input  wire [19:0]                  cfg_addr,
+    input  wire [31:0]                  cfg_wr_data,
+    output logic [31:0]                 cfg_rd_data,
+
+    // stepping (2.1)
+    output logic                        stat_idle,
+    output logic [47:0]                 tmr_next_cycle
+);
+    localparam int NCELLS  = BUFFER_BYTES / CELL_BYTES;
+    localparam int NQ      = NPORTS*NPRIO;
+    localparam int QID_W   = $clog2(NQ);
+    localparam int PID_W   = $clog2(NPORTS);
+    localparam int CELL_LG = $clog2(CELL_BYTES);
+    localparam int CW      = sw_pkg::CNT_W;
+
+    // parameter legality (1)
+    initial begin
+        if (NPORTS < 2 || NPORTS > 64) $error("sw_top: NPORTS = %0d must be 2..64", NPORTS);
+        if (NPRIO < 1 || NPRIO > 8) $error("sw_top: NPRIO = %0d must be 1..8", NPRIO);
+        if (CELL_BYTES < 64 || CELL_BYTES > 1024 || (CELL_BYTES & (CELL_BYTES - 1)) != 0)
+            $error("sw_top: CELL_BYTES = %0d must be a power of two 64..1024", CELL_BYTES);
+        if (NCELLS < NPORTS*NPRIO || NCELLS > (1 << 20))
+            $error("sw_top: BUFFER_BYTES = %0d must give BUFFER_BYTES/CELL_BYTES in NPORTS*NPRIO..2^20",
+                   BUFFER_BYTES);
+        if (IN_FIFO_DEPTH < 2 || IN_FIFO_DEPTH > 16 || (IN_FIFO_DEPTH & (IN_FIFO_DEPTH - 1)) != 0)
+            $error("sw_top: IN_FIFO_DEPTH = %0d must be a power of two 2..16", IN_FIFO_DEPTH);
+        if (TAG_W < 8 || TAG_W > 32) $error("sw_top: TAG_W = %0d must be 8..32", TAG_W);
+        if (DST_W < 1 || DST_W > 16) $error("sw_top: DST_W = %0d must be 1..16", DST_W);
+        if (NGROUPS < 1 || NGROUPS > 256) $error("sw_top: NGROUPS = %0d must be 1..256", NGROUPS);
+    end
+
+    // ---------------------------------------------------------------- registers (2.9)
+    logic                 pfc_dynamic, mark_at_dequeue, pfc_enable;
+    logic [7:0]           lossless_mask, dwrr_group_mask;
+    logic [31:0]          pool_cells, reserve_cells, pfc_static_thr_cells, resume_offset_cells;
+    logic [3:0]           pfc_beta_log2, lossy_beta_log2;
+    logic [15:0]          pause_quanta;
+    logic                 lfsr_seed_wr;
+    logic [NPORTS*32-1:0] headroom_cells, quantum_cycles, refresh_cycles;
+    logic [7*32-1:0]      qa_cfg, qb_cfg;
+    logic [QID_W-1:0]     rd_qid;
+    logic [PID_W-1:0]     rd_port;
+    logic [3:0]           rd_k;
+    logic                 rd_hi, rd_stats_q, rd_stats_p, rd_paused;
+    logic [31:0]          fwd_rd_word, stats_rd_data, paused_rd_data;
+    logic [31:0]          lfsr;
+    logic [15:0]          lfsr_rnd;
+
+    // ---------------------------------------------------------------- datapath signals
+    logic                  pr_valid;
+    logic [PID_W-1:0]      pr_port;
+    logic [TAG_W-1:0]      pr_tag;
+    logic [13:0]           pr_len;
+    logic [2:0]            pr_prio;
+    logic [1:0]            pr_ecn;
+    logic [DST_W-1:0]      pr_dst;
+    logic [15:0]           pr_hash;
+    logic                  arb_busy;
+    logic [2:0]            pr_c;
+    logic [CW-1:0]         pr_cells;
+    logic [QID_W-1:0]      pr_pc;
+    logic                  route_ok;
+    logic [PID_W-1:0]      fwd_port;
+    logic [PID_W-1:0]      eg_port;
+    logic [QID_W-1:0]      adm_qid;
+
+    logic [31:0]           adm_qbytes, adm_qbytes_next;
+    logic [CW-1:0]         adm_qcells;
+    logic                  slot_avail;
+    logic [NQ-1:0]         nonempty, paused, eligible;
+    logic [QID_W-1:0]      hlen_qid;
+    logic [13:0]           hlen;
+
+    logic                  deq_valid;
+    logic [PID_W-1:0]      deq_port;
+    logic [2:0]            deq_c;
+    logic [QID_W-1:0]      deq_qid;
+    logic [TAG_W-1:0]      deq_tag;
+    logic [13:0]           deq_len;
+    logic [CW-1:0]         deq_cells;
+    logic [1:0]            deq_ecn;
+    logic [PID_W-1:0]      deq_inport;
+    logic [31:0]           deq_qbytes;
+    logic                  deq_last;
+    logic [QID_W-1:0]      deq_pc;
+
+    logic                  admit;
+    logic [2:0]            reason;
+    logic                  ev_a_xoff, ev_a_xon, ev_b_xoff, ev_b_xon;
+    logic [QID_W-1:0]      ev_a_pc, ev_b_pc;
+    logic [NQ-1:0]         xoff;
+    logic [CW-1:0]         rd_u, rd_h, shared_cells, total_cells, free_slots, rd_qframes;
+    logic [CW:0]           rd_peak;
+    logic [31:0]           rd_qbytes;
+
+    logic                  wred_drop, ecn_mark, ecn_step;
+    logic [31:0]           mark_q_bytes, mark_kmin, mark_kmax, mark_slope;
+    logic                  mark_ecn_en;
+    logic [1:0]            mark_ecn_in;
+    logic [1:0]            out_ecn;
+    logic                  mark_adm, mark_deq, lfsr_step;
+    logic [1:0]            enq_ecn;
+
+    logic [NPORTS-1:0]     pfc_out_pause;
+    logic [47:0]           rx_deadline, gen_deadline;
+
+    sw_regs #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_regs (
+        .clk(clk), .rst(rst),
+        .cfg_wr_en(cfg_wr_en), .cfg_rd_en(cfg_rd_en), .cfg_addr(cfg_addr),
+        .cfg_wr_data(cfg_wr_data), .cfg_rd_data(cfg_rd_data),
+        .pfc_dynamic(pfc_dynamic), .mark_at_dequeue(mark_at_dequeue), .pfc_enable(pfc_enable),
+        .lossless_mask(lossless_mask), .pool_cells(pool_cells), .reserve_cells(reserve_cells),
+        .pfc_static_thr_cells(pfc_static_thr_cells), .pfc_beta_log2(pfc_beta_log2),
+        .lossy_beta_log2(lossy_beta_log2), .resume_offset_cells(resume_offset_cells),
+        .pause_quanta(pause_quanta), .dwrr_group_mask(dwrr_group_mask),
+        .lfsr_seed_wr(lfsr_seed_wr),
+        .headroom_cells(headroom_cells), .quantum_cycles(quantum_cycles), .refresh_cycles(refresh_cycles),
+        .qa_qid(adm_qid), .qa_cfg(qa_cfg), .qb_qid(deq_qid), .qb_cfg(qb_cfg),
+        .rd_qid(rd_qid), .rd_port(rd_port), .rd_k(rd_k), .rd_hi(rd_hi),
+        .rd_stats_q(rd_stats_q), .rd_stats_p(rd_stats_p), .rd_paused(rd_paused),
+        .fwd_rd_word(fwd_rd_word), .stats_rd_data(stats_rd_data), .paused_rd_data(paused_rd_data),
+        .rd_qbytes(rd_qbytes), .rd_qframes(rd_qframes), .rd_u(rd_u), .rd_h(rd_h), .rd_peak(rd_peak),
+        .xoff(xoff), .shared_cells(shared_cells), .total_cells(total_cells), .free_slots(free_slots),
+        .lfsr(lfsr)
+    );
+
+    // ---------------------------------------------------------------- ingress (2.2)
+    sw_ingress_arb #(.NPORTS(NPORTS), .IN_FIFO_DEPTH(IN_FIFO_DEPTH), .TAG_W(TAG_W), .DST_W(DST_W)) u_arb (
+        .clk(clk), .rst(rst),
+        .in_desc_valid(in_desc_valid), .in_desc_ready(in_desc_ready), .in_desc_tag(in_desc_tag),
+        .in_desc_len(in_desc_len), .in_desc_prio(in_desc_prio), .in_desc_ecn(in_desc_ecn),
+        .in_desc_dst(in_desc_dst), .in_desc_hash(in_desc_hash),
+        .pr_valid(pr_valid), .pr_port(pr_port), .pr_tag(pr_tag), .pr_len(pr_len), .pr_prio(pr_prio),
+        .pr_ecn(pr_ecn), .pr_dst(pr_dst), .pr_hash(pr_hash), .busy(arb_busy)
+    );
+
+    // priority >= NPRIO uses NPRIO-1; cells = ceil(len / CELL_BYTES) (2.2)
+    assign pr_c     = (32'(pr_prio) >= NPRIO) ? 3'(NPRIO - 1) : pr_prio;
+    assign pr_cells = CW'((32'(pr_len) + CELL_BYTES - 1) >> CELL_LG);
+    assign pr_pc    = QID_W'(32'(pr_port) * NPRIO + 32'(pr_c));
+
+    // ---------------------------------------------------------------- forwarding (2.3)
+    sw_fwd #(.NPORTS(NPORTS), .DST_W(DST_W), .NGROUPS(NGROUPS)) u_fwd (
+        .clk(clk), .rst(rst),
+        .dst(pr_dst), .hash(pr_hash), .route_ok(route_ok), .egress_port(fwd_port),
+        .cfg_wr_en(cfg_wr_en), .cfg_addr(cfg_addr),
+        .cfg_wr_bits({cfg_wr_data[31:30], cfg_wr_data[7:0]}), .cfg_rd_word(fwd_rd_word)
+    );
+
+    assign eg_port = route_ok ? fwd_port : '0;
+    assign adm_qid = QID_W'(32'(eg_port) * NPRIO + 32'(pr_c));
+
+    // ---------------------------------------------------------------- queues (2.4, 2.8)
+    sw_queue_mgr #(.NPORTS(NPORTS), .NPRIO(NPRIO), .NCELLS(NCELLS), .CELL_BYTES(CELL_BYTES), .TAG_W(TAG_W)) u_qm (
+        .clk(clk), .rst(rst),
+        .adm_qid(adm_qid), .adm_qbytes(adm_qbytes), .adm_qcells(adm_qcells),
+        .adm_qbytes_next(adm_qbytes_next), .slot_avail(slot_avail),
+        .enq_valid(admit), .enq_tag(pr_tag), .enq_len(pr_len), .enq_cells(pr_cells), .enq_ecn(enq_ecn),
+        .enq_port(pr_port),
+        .nonempty(nonempty), .hlen_qid(hlen_qid), .hlen(hlen),
+        .deq_valid(deq_valid), .deq_qid(deq_qid), .deq_tag(deq_tag), .deq_len(deq_len),
+        .deq_cells(deq_cells), .deq_ecn(deq_ecn), .deq_port(deq_inport), .deq_qbytes(deq_qbytes),
+        .deq_last(deq_last),
+        .rd_qid(rd_qid), .rd_qbytes(rd_qbytes), .rd_qframes(rd_qframes), .free_slots(free_slots)
+    );
+
+    // ---------------------------------------------------------------- dequeue (2.8)
+    assign eligible = nonempty & ~paused;
+
+    sw_egress_sched #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_sched (
+        .clk(clk), .rst(rst),
+        .out_desc_ready(out_desc_ready), .eligible(eligible), .dwrr_group_mask(dwrr_group_mask),
+        .hlen_qid(hlen_qid), .hlen(hlen),
+        .deq_valid(deq_valid), .deq_port(deq_port), .deq_c(deq_c), .deq_qid(deq_qid),
+        .deq_len(deq_len), .deq_last(deq_last), .deq_quantum(qb_cfg[6*32 +: 32])
+    );
+
+    assign deq_pc = QID_W'(32'(deq_inport) * NPRIO + 32'(deq_c));
+
+    // ---------------------------------------------------------------- admission and PFC decisions (2.4, 2.6)
+    sw_admission #(.NPORTS(NPORTS), .NPRIO(NPRIO), .NCELLS(NCELLS)) u_adm (
+        .clk(clk), .rst(rst),
+        .pfc_enable(pfc_enable), .pfc_dynamic(pfc_dynamic), .lossless_mask(lossless_mask),
+        .pool_cells(pool_cells), .reserve_cells(reserve_cells), .pfc_static_thr_cells(pfc_static_thr_cells),
+        .pfc_beta_log2(pfc_beta_log2), .lossy_beta_log2(lossy_beta_log2),
+        .resume_offset_cells(resume_offset_cells), .headroom_cells(headroom_cells),
+        .pr_valid(pr_valid), .pr_port(pr_port), .pr_c(pr_c), .pr_pc(pr_pc), .pr_cells(pr_cells),
+        .route_ok(route_ok), .wred_drop(wred_drop), .qcells(adm_qcells), .slot_avail(slot_avail),
+        .admit(admit), .drop_reason(reason),
+        .dq_valid(deq_valid), .dq_c(deq_c), .dq_pc(deq_pc), .dq_cells(deq_cells),
+        .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon), .ev_a_pc(ev_a_pc),
+        .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .ev_b_pc(ev_b_pc), .xoff(xoff),
+        .rd_pc(rd_qid), .rd_u(rd_u), .rd_h(rd_h), .rd_peak(rd_peak),
+        .shared_cells(shared_cells), .total_cells(total_cells)
+    );
+
+    // ---------------------------------------------------------------- ECN marking and WRED (2.4, 2.5)
+    always_comb begin
+        if (mark_at_dequeue) begin
+            mark_q_bytes = deq_qbytes - 32'(deq_len);
+            mark_kmin    = qb_cfg[0*32 +: 32];
+            mark_kmax    = qb_cfg[1*32 +: 32];
+            mark_slope   = qb_cfg[3*32 +: 32];
+            mark_ecn_en  = qb_cfg[5*32];
+            mark_ecn_in  = deq_ecn;
+        end else begin
+            mark_q_bytes = adm_qbytes;
+            mark_kmin    = qa_cfg[0*32 +: 32];
+            mark_kmax    = qa_cfg[1*32 +: 32];
+            mark_slope   = qa_cfg[3*32 +: 32];
+            mark_ecn_en  = qa_cfg[5*32];
+            mark_ecn_in  = pr_ecn;
+        end
+    end
+
+    sw_ecn_marker u_ecn (
+        .mark_q_bytes(mark_q_bytes), .kmin_bytes(mark_kmin), .kmax_bytes(mark_kmax),
+        .ecn_slope(mark_slope), .ecn_en(mark_ecn_en), .mark_ecn_in(mark_ecn_in),
+        .lfsr_next(lfsr_rnd), .mark(ecn_mark), .step(ecn_step),
+        .wred_q_bytes(adm_qbytes), .wred_k_bytes(qa_cfg[4*32 +: 32]), .wred_en(qa_cfg[5*32 + 1]),
+        .wred_ecn_in(pr_ecn), .wred_drop(wred_drop)
+    );
+
+    // PMAX is a software value (ECN_SLOPE carries it); QCTRL bits of the other port unused
+    logic unused_qcfg;
+    assign unused_qcfg = ^{qa_cfg[7*32-1:5*32+2], qa_cfg[2*32 +: 32], qb_cfg[6*32-1:5*32+1],
+                           qb_cfg[4*32 +: 32], qb_cfg[2*32 +: 32]};
+
+    assign mark_adm  = !mark_at_dequeue && admit && ecn_mark;
+    assign mark_deq  = mark_at_dequeue && deq_valid && ecn_mark;
+    assign lfsr_step = ecn_step && (mark_at_dequeue ? deq_valid : admit);
+    assign enq_ecn   = mark_adm ? sw_pkg::ECN_CE : pr_ecn;
+    assign out_ecn   = mark_deq ? sw_pkg::ECN_CE : deq_ecn;
+
+    sw_lfsr u_lfsr (
+        .clk(clk), .rst(rst),
+        .seed_wr(lfsr_seed_wr), .seed(cfg_wr_data), .step(lfsr_step),
+        .lfsr(lfsr), .rnd(lfsr_rnd)
+    );
+
+    // ---------------------------------------------------------------- PFC (2.6, 2.7)
+    sw_pfc_gen #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_pfc_gen (
+        .clk(clk), .rst(rst), .cycle(cycle),
+        .pause_quanta(pause_quanta), .refresh_cycles(refresh_cycles),
+        .xoff(xoff), .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon), .ev_a_pc(ev_a_pc),
+        .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .ev_b_pc(ev_b_pc),
+        .pfc_out_valid(pfc_out_valid), .pfc_out_class_en(pfc_out_class_en), .pfc_out_time(pfc_out_time),
+        .pfc_out_pause(pfc_out_pause), .next_deadline(gen_deadline)
+    );
+
+    sw_pfc_rx #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_pfc_rx (
+        .clk(clk), .rst(rst), .cycle(cycle),
+        .pfc_in_valid(pfc_in_valid), .pfc_in_class_en(pfc_in_class_en), .pfc_in_time(pfc_in_time),
+        .quantum_cycles(quantum_cycles), .paused(paused), .next_deadline(rx_deadline),
+        .rd_en(rd_paused), .rd_qid(rd_qid), .rd_hi(rd_hi), .rd_data(paused_rd_data)
+    );
+
+    // ---------------------------------------------------------------- counters (2.9)
+    sw_stats #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_stats (
+        .clk(clk), .rst(rst),
+        .adm_ev(pr_valid && route_ok), .adm_qid(adm_qid), .adm_admit(admit), .adm_len(pr_len),
+        .adm_reason(reason), .adm_mark(mark_adm), .adm_qbytes_next(adm_qbytes_next),
+        .noroute_ev(pr_valid && !route_ok), .noroute_port(pr_port),
+        .deq_ev(deq_valid), .deq_qid(deq_qid), .deq_len(deq_len), .deq_mark(mark_deq),
+        .pfc_out_valid(pfc_out_valid), .pfc_out_pause(pfc_out_pause), .pfc_in_valid(pfc_in_valid),
+        .rd_en_q(rd_stats_q), .rd_en_p(rd_stats_p), .rd_qid(rd_qid), .rd_port(rd_port), .rd_k(rd_k),
+        .rd_hi(rd_hi), .rd_data(stats_rd_data)
+    );
+
+    // ---------------------------------------------------------------- outputs
+    always_comb begin
+        // the dequeued frame on its port's slice (2.8)
+        out_desc_valid = deq_valid ? NPORTS'(1) << deq_port : '0;
+        out_desc_tag   = deq_valid ? (NPORTS*TAG_W)'(deq_tag) << (32'(deq_port) * TAG_W) : '0;
+        out_desc_ecn   = deq_valid ? (NPORTS*2)'(out_ecn) << (32'(deq_port) * 2) : '0;
+        out_desc_prio  = deq_valid ? (NPORTS*3)'(deq_c) << (32'(deq_port) * 3) : '0;
+        out_desc_len   = deq_valid ? (NPORTS*14)'(deq_len) << (32'(deq_port) * 14) : '0;
+
+        // drop report (2.4)
+        drop_valid  = pr_valid && !admit;
+        drop_tag    = drop_valid ? pr_tag : '0;
+        drop_reason = drop_valid ? reason : '0;
+        drop_port   = drop_valid ? sw_pkg::PORT_W'(pr_port) : '0;
+        drop_prio   = drop_valid ? pr_c : '0;
+
+        // stepping (2.1)
+        tmr_next_cycle = (rx_deadline < gen_deadline) ? rx_deadline : gen_deadline;
+        stat_idle = !rst && !arb_busy && !deq_valid && !(|pfc_out_valid) && !(|pfc_in_valid) &&
+                    !cfg_wr_en && !cfg_rd_en && (tmr_next_cycle > cycle);
+    end
+endmodule
+`resetall

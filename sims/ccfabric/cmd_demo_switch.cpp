@@ -1,0 +1,187 @@
+// cmd_demo_switch.cpp: `ccfabric demo-switch`: an N:1 incast through the Verilated 16-port switch
+// at 100 Gb/s with PFC and ECN, stepped only in cycles where something can change (docs/switch.md
+// 2.1). Senders honour PFC after a response delay, as a NIC does. Prints a table, writes
+// summary.json and, with --trace, an FST waveform of the switch.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "Vsw_top.h"
+#include "commands.hpp"
+#include "switch/switch_dut.hpp"
+#include "switch/switch_regs.hpp"
+
+namespace ccf::cli {
+namespace {
+
+constexpr double kClockGhz = 1.5625;           // docs/switch.md 2.1
+constexpr unsigned kLinkBitsPerCycle = 64;     // 100 Gb/s at 1.5625 GHz
+constexpr unsigned kWireOverheadBytes = 20;    // preamble + SFD + inter-frame gap
+constexpr unsigned kRoceHeaderBytes = 14 + 20 + 8 + 12 + 4 + 4;  // Eth, IPv4, UDP, BTH, ICRC, FCS (spec 6.3)
+constexpr uint8_t kRoceFlowPrio = 3;
+
+struct DemoOptions {
+  unsigned senders = 8;
+  double duration_us = 200.0;
+  unsigned payload_bytes = 1024;
+  unsigned pfc_response_ns = 600;
+  bool pfc = true;
+  std::string out_dir = "out/demo-switch";
+  bool trace = false;
+};
+
+struct Sender {
+  uint64_t next_cycle = 0;      // earliest cycle the next frame may start (line rate)
+  uint64_t paused_until = 0;    // PFC from the switch, as the NIC obeys it
+  uint64_t pause_from = 0;
+  uint64_t sent_frames = 0;
+  bool offering = false;
+  sw::Descriptor offer;
+};
+
+void run_demo(const DemoOptions& o) {
+  const sw::SwitchParams params;
+  sw::SwitchConfig cfg = sw::SwitchConfig::defaults(params);
+  cfg.pfc_enable = o.pfc;
+  if (const std::string err = cfg.validate(params); !err.empty()) throw BadInput(err);
+  std::filesystem::create_directories(o.out_dir);
+  const std::string trace_path = o.out_dir + "/switch.fst";
+  tb::SwitchDut<Vsw_top> dut(params, o.trace ? trace_path.c_str() : nullptr);
+  uint64_t c = dut.configure(dut.reset(0), cfg);
+  const uint64_t start = c;
+  const uint64_t end = start + static_cast<uint64_t>(o.duration_us * 1000.0 * kClockGhz);
+  const unsigned frame_bytes = o.payload_bytes + kRoceHeaderBytes;
+  const uint64_t wire_cycles = ((frame_bytes + kWireOverheadBytes) * 8 + kLinkBitsPerCycle - 1) / kLinkBitsPerCycle;
+  const uint64_t response_cycles = static_cast<uint64_t>(o.pfc_response_ns * kClockGhz);
+  const unsigned receiver = 0;
+
+  std::vector<Sender> snd(o.senders + 1);
+  uint64_t rx_busy_until = 0, delivered = 0, delivered_bytes = 0, marked = 0, injected = 0, dropped = 0;
+  uint64_t stepped = 0;
+  uint32_t tag = 1;
+  bool idle = false;
+  uint64_t next_deadline = 0;
+  const auto wall0 = std::chrono::steady_clock::now();
+
+  sw::CycleInputs in;
+  in.in_desc.resize(params.nports);
+  in.out_ready.assign(params.nports, false);
+  in.pfc_in.resize(params.nports);
+  while (c < end) {
+    // Inputs of this cycle.
+    bool activity = false;
+    for (unsigned p = 1; p <= o.senders; ++p) {
+      Sender& s = snd[p];
+      const bool paused = c >= s.pause_from && c < s.paused_until;
+      if (!s.offering && c >= s.next_cycle && !paused) {
+        s.offer = sw::Descriptor{tag++, static_cast<uint16_t>(frame_bytes), kRoceFlowPrio, 2, receiver, static_cast<uint16_t>(p * 40503u)};
+        s.offering = true;
+      }
+      in.in_desc[p].reset();
+      if (s.offering) in.in_desc[p] = s.offer;
+      activity |= s.offering;
+    }
+    const bool ready = c >= rx_busy_until;
+    const bool ready_changed = ready != in.out_ready[receiver];
+    in.out_ready[receiver] = ready;
+    if (!(idle && !activity && !ready_changed && c < next_deadline)) {
+      const sw::CycleOutputs out = dut.step(c, in);
+      ++stepped;
+      idle = out.idle;
+      next_deadline = out.next_deadline;
+      for (unsigned p = 1; p <= o.senders; ++p) {
+        Sender& s = snd[p];
+        if (s.offering && out.in_ready[p]) {
+          s.offering = false;
+          ++s.sent_frames;
+          ++injected;
+          s.next_cycle = c + wire_cycles;
+        }
+        if (out.pfc_out[p]) {
+          const sw::PfcFrame& f = *out.pfc_out[p];
+          if ((f.class_en >> kRoceFlowPrio) & 1u) {
+            s.pause_from = c + response_cycles;
+            s.paused_until = s.pause_from + uint64_t{f.time_quanta[kRoceFlowPrio]} * 512 / kLinkBitsPerCycle;
+          }
+        }
+      }
+      if (out.egress) {
+        ++delivered;
+        delivered_bytes += out.egress->len_bytes;
+        marked += out.egress->ecn == 3;
+        rx_busy_until = c + wire_cycles;
+      }
+      dropped += out.drop.has_value();
+      ++c;
+    } else {
+      // Idle: jump to the next cycle where an input changes or a timer fires.
+      uint64_t next = std::min(end, next_deadline);
+      if (rx_busy_until > c) next = std::min(next, rx_busy_until);
+      for (unsigned p = 1; p <= o.senders; ++p) next = std::min(next, std::max(snd[p].next_cycle, c + 1));
+      for (unsigned p = 1; p <= o.senders; ++p)
+        if (snd[p].paused_until > c) next = std::min(next, snd[p].paused_until);
+      c = std::max(next, c + 1);
+    }
+  }
+  const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  const double sim_us = double(end - start) / (kClockGhz * 1000.0);
+  const double rx_gbps = delivered_bytes * 8.0 / (sim_us * 1000.0);
+
+  // Counters from the switch's registers.
+  using namespace sw::regs;
+  auto rd64 = [&](uint32_t a) { const uint64_t v = dut.read_counter(c, a); c += 2; return v; };
+  nlohmann::json ports = nlohmann::json::array();
+  fmt::print("ccfabric demo-switch: {}:1 incast into port {} of the 16 x 100 Gb/s RTL switch, {:.0f} us, PFC {}\n",
+             o.senders, receiver, sim_us, o.pfc ? "on" : "off");
+  fmt::print("{:>5} {:>10} {:>14} {:>14} {:>12} {:>12}\n", "port", "role", "sent_frames", "tx_Gbps", "pause_tx", "resume_tx");
+  for (unsigned p = 0; p <= o.senders; ++p) {
+    const uint64_t pause = rd64(port_counter(p, kPfcPauseTx, false));
+    const uint64_t resume = rd64(port_counter(p, kPfcResumeTx, false));
+    const double gbps = snd[p].sent_frames * frame_bytes * 8.0 / (sim_us * 1000.0);
+    fmt::print("{:>5} {:>10} {:>14} {:>14.2f} {:>12} {:>12}\n", p, p == receiver ? "receiver" : "sender",
+               snd[p].sent_frames, gbps, pause, resume);
+    ports.push_back({{"port", p}, {"sent_frames", snd[p].sent_frames}, {"tx_gbps", gbps},
+                     {"pfc_pause_frames_sent", pause}, {"pfc_resume_frames_sent", resume}});
+  }
+  const uint64_t peak = rd64(queue_counter(receiver, kRoceFlowPrio, kPeakBytes, false));
+  const uint64_t held = rd64(queue_counter(receiver, kRoceFlowPrio, kLenFrames, false));
+  fmt::print("receiver: {:.2f} Gb/s delivered, {} frames ({} ECN-marked), peak queue {:.1f} KB\n", rx_gbps, delivered,
+             marked, peak / 1000.0);
+  fmt::print("frames: injected {} = delivered {} + dropped {} + in switch {}\n", injected, delivered, dropped, held);
+  fmt::print("speed: {} of {} cycles stepped ({:.1f} %), {:.3f} s wall, {:.2f} wall s per simulated ms\n", stepped,
+             end - start, 100.0 * stepped / double(end - start), wall_s, wall_s / (sim_us / 1000.0));
+  nlohmann::json summary = {
+      {"scenario", {{"senders", o.senders}, {"link_gbps", 100}, {"payload_bytes", o.payload_bytes}, {"pfc", o.pfc}}},
+      {"ports", ports},
+      {"receiver", {{"throughput_gbps", rx_gbps}, {"frames", delivered}, {"ecn_marked", marked}, {"peak_queue_bytes", peak}}},
+      {"frames", {{"injected", injected}, {"delivered", delivered}, {"dropped", dropped}, {"in_flight", held}}},
+      {"sim", {{"simulated_us", sim_us}, {"wall_s", wall_s}, {"cycles", end - start}, {"cycles_stepped", stepped}}}};
+  std::ofstream(o.out_dir + "/summary.json") << summary.dump(2) << "\n";
+  fmt::print("wrote {}/summary.json{}\n", o.out_dir, o.trace ? fmt::format(" and {}", trace_path) : "");
+  if (injected != delivered + dropped + held) {
+    throw RunFailed(fmt::format("frame accounting does not balance: injected {} != delivered {} + dropped {} + held {}",
+                                injected, delivered, dropped, held));
+  }
+}
+
+}  // namespace
+
+void add_demo_switch_command(CLI::App& app) {
+  auto opts = std::make_shared<DemoOptions>();
+  CLI::App* cmd = app.add_subcommand("demo-switch", "N:1 incast through the Verilated switch RTL (PFC, ECN)");
+  cmd->add_option("--senders", opts->senders, "senders on ports 1..N")->check(CLI::Range(1u, 15u));
+  cmd->add_option("--duration-us", opts->duration_us, "simulated time in microseconds")->check(CLI::Range(1.0, 100000.0));
+  cmd->add_option("--payload-bytes", opts->payload_bytes, "RoCEv2 payload per frame")->check(CLI::Range(64u, 4096u));
+  cmd->add_option("--pfc-response-ns", opts->pfc_response_ns, "sender reaction time to a PAUSE")->check(CLI::Range(0u, 100000u));
+  cmd->add_flag("!--no-pfc", opts->pfc, "disable PFC (lossy)");
+  cmd->add_option("--out", opts->out_dir, "output directory");
+  cmd->add_flag("--trace", opts->trace, "write an FST waveform of the switch");
+  cmd->callback([opts] { run_demo(*opts); });
+}
+
+}  // namespace ccf::cli

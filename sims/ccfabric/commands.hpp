@@ -1,0 +1,36 @@
+// commands.hpp: the ccfabric subcommands. Each lives in one file (cmd_<name>.cpp) and registers
+// itself on the top-level CLI::App through one add_<name>_command function called from main.cpp.
+#pragma once
+
+#include <stdexcept>
+
+namespace CLI {
+class App;
+}
+
+namespace ccf::cli {
+
+// Exit codes (STYLE.md "Errors"): bad input 2, a failed run 1.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitRunFailed = 1;
+inline constexpr int kExitBadInput = 2;
+
+// Thrown from a subcommand for input the option parser cannot check. The message names the option
+// or key, its value and what is allowed; main prints "error: <message>" and exits with 2.
+struct BadInput : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Thrown when a valid request cannot be carried out (e.g. an output file cannot be written);
+// main prints "error: <message>" and exits with 1.
+struct RunFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// `ccfabric buffer-plan`: PFC/ECN buffer thresholds (docs/buffer-plan.md).
+void add_buffer_plan_command(CLI::App& app);
+
+// `ccfabric demo-switch`: an N:1 incast through the Verilated switch RTL (cmd_demo_switch.cpp).
+void add_demo_switch_command(CLI::App& app);
+
+}  // namespace ccf::cli

@@ -1,0 +1,46 @@
+// main.cpp: the ccfabric command line. Subcommands register themselves (commands.hpp); main owns
+// parsing and the mapping of errors to exit codes: 2 for bad input (including every option-parser
+// error), 1 for a failed run.
+#include <fmt/core.h>
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <exception>
+
+#include "ccfabric/commands.hpp"
+
+#ifndef CCF_VERSION
+#define CCF_VERSION "0.1"
+#endif
+
+int main(int argc, char** argv) {
+  CLI::App app{"ccfabric: a synthesizable hardware model of RDMA congestion control", "ccfabric"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "ccfabric " CCF_VERSION);
+
+  ccf::cli::add_buffer_plan_command(app);
+  ccf::cli::add_demo_switch_command(app);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "error: {}\nrun `ccfabric --help` or `ccfabric SUBCOMMAND --help` for usage\n", e.what());
+    return ccf::cli::kExitBadInput;
+  } catch (const ccf::cli::BadInput& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return ccf::cli::kExitBadInput;
+  } catch (const ccf::cli::RunFailed& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return ccf::cli::kExitRunFailed;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "error: internal: {}\n", e.what());
+    return ccf::cli::kExitRunFailed;
+  }
+  return ccf::cli::kExitOk;
+}

@@ -1,0 +1,21 @@
+// scoreboard.cpp: printing of cycle outputs for mismatch reports.
+#include "scoreboard.hpp"
+
+namespace ccf::tb {
+
+std::string describe(const sw::CycleOutputs& o) {
+  std::string s = "ready=";
+  for (bool b : o.in_ready) s += b ? '1' : '0';
+  if (o.drop) s += fmt::format(" drop(tag={} reason={} port={} prio={})", o.drop->tag, sw::to_string(o.drop->reason), o.drop->port, o.drop->prio);
+  if (o.egress) s += fmt::format(" egress(port={} tag={} ecn={} prio={} len={})", o.egress->port, o.egress->tag, o.egress->ecn, o.egress->prio, o.egress->len_bytes);
+  for (size_t p = 0; p < o.pfc_out.size(); ++p) {
+    if (!o.pfc_out[p]) continue;
+    s += fmt::format(" pfc{}(en={:#04x} t=[", p, o.pfc_out[p]->class_en);
+    for (unsigned c = 0; c < 8; ++c) s += fmt::format("{}{}", c ? "," : "", o.pfc_out[p]->time_quanta[c]);
+    s += "])";
+  }
+  s += o.idle ? " idle" : " busy";
+  return s;
+}
+
+}  // namespace ccf::tb

@@ -1,0 +1,183 @@
+// switch_dut.hpp: drives one Verilated sw_top (any parameterisation) a cycle at a time with the
+// same CycleInputs/CycleOutputs as the reference model (docs/switch.md 2.10).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include "switch/mmu_model.hpp"
+#include "switch/switch_config.hpp"
+#include "switch_regs.hpp"
+#include "vbits.hpp"
+
+namespace ccf::tb {
+
+// A register access made in a cycle (nothing else should change in that cycle).
+struct CfgOp {
+  bool write = false;
+  uint32_t addr = 0;
+  uint32_t data = 0;
+};
+
+template <class V>
+class SwitchDut {
+ public:
+  explicit SwitchDut(const sw::SwitchParams& params, const char* trace_path = nullptr)
+      : params_(params), ctx_(std::make_unique<VerilatedContext>()), m_(std::make_unique<V>(ctx_.get())) {
+    if (trace_path) {
+      ctx_->traceEverOn(true);
+      trace_ = std::make_unique<VerilatedFstC>();
+      m_->trace(trace_.get(), 99);
+      trace_->open(trace_path);
+    }
+  }
+  ~SwitchDut() {
+    if (trace_) trace_->close();
+    m_->final();
+  }
+  SwitchDut(const SwitchDut&) = delete;
+  SwitchDut& operator=(const SwitchDut&) = delete;
+
+  const sw::SwitchParams& params() const { return params_; }
+  V& rtl() { return *m_; }
+
+  // Synchronous reset for `cycles` cycles starting at `cycle`; returns the next cycle.
+  uint64_t reset(uint64_t cycle, unsigned cycles = 4) {
+    m_->rst = 1;
+    for (unsigned i = 0; i < cycles; ++i) clock(cycle++);
+    m_->rst = 0;
+    return cycle;
+  }
+
+  // Programs `cfg`, one register write per cycle; returns the next free cycle.
+  uint64_t configure(uint64_t cycle, const sw::SwitchConfig& cfg) {
+    for (const auto& [a, d] : sw::regs::config_writes(params_, cfg)) cfg_cycle(cycle++, CfgOp{true, a, d});
+    return cycle;
+  }
+
+  // A cycle with only a register access and every traffic input idle.
+  void cfg_cycle(uint64_t cycle, const CfgOp& op) {
+    clear_inputs();
+    m_->cfg_wr_en = op.write;
+    m_->cfg_rd_en = !op.write;
+    m_->cfg_addr = op.addr;
+    m_->cfg_wr_data = op.data;
+    clock(cycle);
+    m_->cfg_wr_en = 0;
+    m_->cfg_rd_en = 0;
+  }
+  uint32_t read_reg(uint64_t cycle, uint32_t addr) {
+    cfg_cycle(cycle, CfgOp{false, addr, 0});
+    return m_->cfg_rd_data;
+  }
+  // A 64-bit counter takes two read cycles (cycle and cycle + 1).
+  uint64_t read_counter(uint64_t cycle, uint32_t lo_addr) {
+    const uint64_t lo = read_reg(cycle, lo_addr);
+    return lo | (uint64_t{read_reg(cycle + 1, lo_addr + 1)} << 32);
+  }
+
+  // One clock cycle with traffic inputs; outputs are those of this cycle, before its edge.
+  sw::CycleOutputs step(uint64_t cycle, const sw::CycleInputs& in) {
+    const unsigned n = params_.nports, tw = params_.tag_w, dw = params_.dst_w;
+    clear_inputs();
+    for (unsigned p = 0; p < n; ++p) {
+      if (p < in.in_desc.size() && in.in_desc[p]) {
+        const sw::Descriptor& d = *in.in_desc[p];
+        set_bit(m_->in_desc_valid, p, true);
+        set_bits(m_->in_desc_tag, p * tw, tw, d.tag);
+        set_bits(m_->in_desc_len, p * 14, 14, d.len_bytes);
+        set_bits(m_->in_desc_prio, p * 3, 3, d.prio);
+        set_bits(m_->in_desc_ecn, p * 2, 2, d.ecn);
+        set_bits(m_->in_desc_dst, p * dw, dw, d.dst);
+        set_bits(m_->in_desc_hash, p * 16, 16, d.hash);
+      }
+      set_bit(m_->out_desc_ready, p, p < in.out_ready.size() && in.out_ready[p]);
+      if (p < in.pfc_in.size() && in.pfc_in[p]) {
+        set_bit(m_->pfc_in_valid, p, true);
+        set_bits(m_->pfc_in_class_en, p * 8, 8, in.pfc_in[p]->class_en);
+        for (unsigned c = 0; c < 8; ++c) set_bits(m_->pfc_in_time, p * 128 + c * 16, 16, in.pfc_in[p]->time_quanta[c]);
+      }
+    }
+    m_->cycle = cycle;
+    m_->clk = 0;
+    m_->eval();
+    sw::CycleOutputs out = read_outputs();
+    edge(cycle);
+    return out;
+  }
+
+ private:
+  void clear_inputs() {
+    zero(m_->in_desc_valid);
+    zero(m_->out_desc_ready);
+    zero(m_->pfc_in_valid);
+  }
+  template <class T>
+  static void zero(T& sig) {
+    if constexpr (std::is_integral_v<T>) sig = 0;
+    else for (unsigned i = 0; i < T::Words; ++i) sig[i] = 0;
+  }
+
+  void clock(uint64_t cycle) {
+    m_->cycle = cycle;
+    m_->clk = 0;
+    m_->eval();
+    edge(cycle);
+  }
+  void edge(uint64_t cycle) {
+    if (trace_) trace_->dump(cycle * 2);
+    m_->clk = 1;
+    m_->eval();
+    if (trace_) trace_->dump(cycle * 2 + 1);
+  }
+
+  sw::CycleOutputs read_outputs() {
+    const unsigned n = params_.nports, tw = params_.tag_w;
+    sw::CycleOutputs out;
+    out.in_ready.resize(n);
+    out.pfc_out.resize(n);
+    for (unsigned p = 0; p < n; ++p) {
+      out.in_ready[p] = get_bit(m_->in_desc_ready, p);
+      if (get_bit(m_->out_desc_valid, p)) {
+        sw::EgressReport e;
+        e.port = p;
+        e.tag = static_cast<uint32_t>(get_bits(m_->out_desc_tag, p * tw, tw));
+        e.ecn = static_cast<uint8_t>(get_bits(m_->out_desc_ecn, p * 2, 2));
+        e.prio = static_cast<uint8_t>(get_bits(m_->out_desc_prio, p * 3, 3));
+        e.len_bytes = static_cast<uint16_t>(get_bits(m_->out_desc_len, p * 14, 14));
+        if (out.egress) out.extra_egress = true;  // more than one per cycle breaks 2.8
+        out.egress = e;
+      }
+      if (get_bit(m_->pfc_out_valid, p)) {
+        sw::PfcFrame f;
+        f.class_en = static_cast<uint8_t>(get_bits(m_->pfc_out_class_en, p * 8, 8));
+        for (unsigned c = 0; c < 8; ++c)
+          f.time_quanta[c] = static_cast<uint16_t>(get_bits(m_->pfc_out_time, p * 128 + c * 16, 16));
+        out.pfc_out[p] = f;
+      }
+    }
+    if (m_->drop_valid) {
+      sw::DropReport d;
+      d.tag = static_cast<uint32_t>(m_->drop_tag);
+      d.reason = static_cast<sw::DropReason>(m_->drop_reason);
+      d.port = static_cast<uint8_t>(m_->drop_port);
+      d.prio = static_cast<uint8_t>(m_->drop_prio);
+      out.drop = d;
+    }
+    out.idle = m_->stat_idle;
+    out.next_deadline = m_->tmr_next_cycle;
+    return out;
+  }
+
+  sw::SwitchParams params_;
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<V> m_;
+  std::unique_ptr<VerilatedFstC> trace_;
+};
+
+}  // namespace ccf::tb

@@ -1,0 +1,49 @@
+// vbits.hpp: read and write a bit field of a Verilated port of any width (CData..QData, VlWide),
+// so that one driver serves every parameterisation of a flattened per-port bus.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <verilated.h>
+
+namespace ccf::tb {
+
+template <class T>
+inline uint64_t get_bits(const T& sig, unsigned lsb, unsigned width) {
+  if constexpr (std::is_integral_v<T>) {
+    const uint64_t v = static_cast<uint64_t>(sig) >> lsb;
+    return width >= 64 ? v : v & ((uint64_t{1} << width) - 1);
+  } else {  // VlWide<N>: 32-bit words, word 0 least significant
+    uint64_t v = 0;
+    for (unsigned i = 0; i < width;) {
+      const unsigned bit = lsb + i, word = bit / 32, off = bit % 32;
+      const unsigned take = std::min(32u - off, width - i);
+      const uint64_t chunk = (static_cast<uint64_t>(sig[word]) >> off) & ((uint64_t{1} << take) - 1);
+      v |= chunk << i;
+      i += take;
+    }
+    return v;
+  }
+}
+
+template <class T>
+inline void set_bits(T& sig, unsigned lsb, unsigned width, uint64_t value) {
+  if constexpr (std::is_integral_v<T>) {
+    const uint64_t mask = (width >= 64 ? ~uint64_t{0} : ((uint64_t{1} << width) - 1)) << lsb;
+    sig = static_cast<T>((static_cast<uint64_t>(sig) & ~mask) | ((value << lsb) & mask));
+  } else {
+    for (unsigned i = 0; i < width;) {
+      const unsigned bit = lsb + i, word = bit / 32, off = bit % 32;
+      const unsigned take = std::min(32u - off, width - i);
+      const uint32_t mask = static_cast<uint32_t>(((uint64_t{1} << take) - 1) << off);
+      sig[word] = (sig[word] & ~mask) | (static_cast<uint32_t>((value >> i) << off) & mask);
+      i += take;
+    }
+  }
+}
+
+inline bool get_bit(const auto& sig, unsigned i) { return get_bits(sig, i, 1) != 0; }
+inline void set_bit(auto& sig, unsigned i, bool v) { set_bits(sig, i, 1, v ? 1 : 0); }
+
+}  // namespace ccf::tb

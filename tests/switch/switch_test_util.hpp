@@ -1,0 +1,52 @@
+// switch_test_util.hpp: configurations shared by the switch RTL tests.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include "switch/switch_config.hpp"
+
+namespace ccf::test {
+
+// The small Verilated configuration (rtl/CMakeLists.txt): 4 ports, 8 priorities, 256 cells of 256 B.
+inline sw::SwitchParams small_params() {
+  sw::SwitchParams p;
+  p.nports = 4;
+  p.buffer_bytes = 65536;
+  return p;
+}
+
+// A hand-sized configuration of the small switch: priority 3 lossless, static PFC threshold of 20
+// cells, 2 reserved cells per (port, priority), 16 headroom cells per port, no ECN.
+inline sw::SwitchConfig small_config() {
+  const sw::SwitchParams p = small_params();
+  sw::SwitchConfig c = sw::SwitchConfig::defaults(p);
+  c.pfc_enable = true;
+  c.pfc_dynamic = false;
+  c.lossless_mask = 0x08;
+  c.reserve_cells = 2;
+  c.pfc_static_thr_cells = 20;
+  c.resume_offset_cells = 4;
+  c.pause_quanta = 0xFFFF;
+  c.lossy_beta_log2 = 6;
+  for (auto& port : c.ports) {
+    port.headroom_cells = 16;
+    port.quantum_cycles = 8;
+    port.pfc_refresh_cycles = 0xFFFF * 8 / 2;
+  }
+  c.shared_pool_cells = static_cast<uint32_t>(p.ncells() - 2 * 32 - 16 * 4);  // 128
+  for (auto& q : c.queues) {
+    q.ecn_en = false;
+    q.wred_en = false;
+  }
+  return c;
+}
+
+// CCF_SEED overrides a test's seed; the seed in use is printed so that a failure can be replayed.
+inline uint64_t test_seed(uint64_t fallback) {
+  const char* s = std::getenv("CCF_SEED");
+  return s ? std::strtoull(s, nullptr, 0) : fallback;
+}
+
+}  // namespace ccf::test

@@ -1,0 +1,25 @@
+// Constrained-random regression of the default 16-port, 12 MB switch against the reference model.
+#include "Vsw_top.h"
+#include "random_run.hpp"
+
+namespace ccf::test {
+namespace {
+
+#ifndef CCF_LONG_REGRESSION
+constexpr uint64_t kSeeds[] = {11, 12};
+constexpr uint64_t kCyclesPerSeed = 200'000;
+#else
+constexpr uint64_t kSeeds[] = {201, 202, 203, 204, 205, 206, 207, 208, 209, 210};
+constexpr uint64_t kCyclesPerSeed = 800'000;
+#endif
+
+class SwitchRandom : public ::testing::TestWithParam<uint64_t> {};
+
+TEST_P(SwitchRandom, RtlMatchesReferenceModel) {
+  run_random<Vsw_top>(sw::SwitchParams{}, test_seed(GetParam()), env_u64("CCF_CYCLES", kCyclesPerSeed));
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, SwitchRandom, ::testing::ValuesIn(kSeeds));
+
+}  // namespace
+}  // namespace ccf::test
