@@ -73,7 +73,7 @@ module sw_pfc_rx #(
                             acc_q[(e*NPRIO + c)*64 +: 64] <= acc_q[(e*NPRIO + c)*64 +: 64] + 64'(CYW'(seg_end - from_q[(e*NPRIO + c)*CYW +: CYW]));
                         end
                         from_q[(e*NPRIO + c)*CYW +: CYW] <= nxt;
-                        u = nxt + CYW'(pfc_in_time[e*128 + c*16 +: 16]) * CYW'(quantum_cycles[e*32 +: 32]);
+                        u = cycle + CYW'(pfc_in_time[e*128 + c*16 +: 16]) * CYW'(quantum_cycles[e*32 +: 32]);
                         until_q[(e*NPRIO + c)*CYW +: CYW] <= u;
                     end
                     paused_q[e*NPRIO + c] <= nxt < u;

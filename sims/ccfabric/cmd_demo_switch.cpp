@@ -27,7 +27,7 @@ constexpr uint8_t kRoceFlowPrio = 3;
 
 struct DemoOptions {
   unsigned senders = 8;
-  double duration_us = 200.0;
+  double duration_us = 1000.0;
   unsigned payload_bytes = 1024;
   unsigned pfc_response_ns = 600;
   bool pfc = true;
