@@ -46,12 +46,10 @@ module sw_admission #(
     input  wire [sw_pkg::CNT_W-1:0]            dq_cells,
 
     // PFC decisions (2.6): applied at this edge, sent next cycle
-    output logic                               ev_a_xoff,
+    output logic                               ev_a_xoff,      // for the processed frame's (p,c)
     output logic                               ev_a_xon,
-    output logic [QID_W-1:0]                   ev_a_pc,
-    output logic                               ev_b_xoff,
+    output logic                               ev_b_xoff,      // for the dequeued frame's (p,c)
     output logic                               ev_b_xon,
-    output logic [QID_W-1:0]                   ev_b_pc,
     output logic [NQ-1:0]                      xoff,
 
     // register reads (2.9 blocks 10, 11)
@@ -202,11 +200,9 @@ module sw_admission #(
         sh_an = (ua_n > R) ? ua_n - R : 0;
         sh_bn = (ub_n > R) ? ub_n - R : 0;
 
-        ev_a_pc   = pr_pc;
         ev_a_xoff = pr_valid && lossless_a && !xoff_q[pr_pc] && (ha_n > 0 || sh_an >= thr);
         ev_a_xon  = pr_valid && lossless_a && xoff_q[pr_pc] && ha_n == 0 &&
                     (sh_an == 0 || sh_an + resume <= thr);
-        ev_b_pc   = dq_pc;
         ev_b_xoff = dq_valid && !same_pc && lossless_b && !xoff_q[dq_pc] && (hb_n > 0 || sh_bn >= thr);
         ev_b_xon  = dq_valid && !same_pc && lossless_b && xoff_q[dq_pc] && hb_n == 0 &&
                     (sh_bn == 0 || sh_bn + resume <= thr);

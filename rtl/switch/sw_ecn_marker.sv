@@ -10,7 +10,7 @@ module sw_ecn_marker (
     input  wire [31:0]  ecn_slope,
     input  wire         ecn_en,
     input  wire [1:0]   mark_ecn_in,
-    input  wire [15:0]  lfsr_next,      // LFSR bits [15:0] at the start of the cycle (2.5)
+    input  wire [15:0]  lfsr_low,       // LFSR bits [15:0] at the start of the cycle (2.5)
 
     output logic        mark,           // frame becomes CE (if the decision is taken)
     output logic        step,           // the LFSR steps (if the decision is taken)
@@ -40,7 +40,7 @@ module sw_ecn_marker (
                 mark = 1'b1;
             end else begin
                 step = 1'b1;
-                mark = 17'(lfsr_next) < p16;
+                mark = 17'(lfsr_low) < p16;
             end
         end
         wred_drop = wred_en && (wred_ecn_in == sw_pkg::ECN_NOT_ECT) && (wred_q_bytes >= wred_k_bytes);

@@ -6,7 +6,7 @@ module sw_pfc_rx #(
     parameter int NPORTS = 16,   // switch ports
     parameter int NPRIO  = 8,    // PFC classes in use
     parameter int NQ     = NPORTS*NPRIO,
-    parameter int QID_W  = $clog2(NQ)
+    parameter int PID_W  = $clog2(NPORTS)
 ) (
     input  wire                              clk,
     input  wire                              rst,
@@ -22,84 +22,117 @@ module sw_pfc_rx #(
 
     // register read (2.9 block 9, k = 4 + c): registered
     input  wire                              rd_en,
-    input  wire [QID_W-1:0]                  rd_qid,
+    input  wire [PID_W-1:0]                  rd_port,
+    input  wire [2:0]                        rd_c,
     input  wire                              rd_hi,
     output logic [31:0]                      rd_data
 );
     localparam int CYW = sw_pkg::CYC_W;
 
-    logic [NQ*CYW-1:0] until_q;   // pause_until(e,c)
-    logic [NQ*CYW-1:0] from_q;    // first cycle governed by the current pause_until
-    logic [NQ*64-1:0]  acc_q;     // paused cycles before from_q
-    logic [NQ-1:0]     paused_q;  // paused in the cycle after the last recomputation
-    logic [CYW-1:0]    min_q;
-    logic [31:0]       rd_q;
+    logic [NPORTS*CYW-1:0] port_min;
+    logic [NPORTS*32-1:0]  port_rd;
+    logic [PID_W-1:0]      rd_port_q;
+    logic                  any_slow;
 
-    assign next_deadline = min_q;
-    assign rd_data       = rd_q;
+    assign any_slow = cycle >= next_deadline;
 
-    // paused iff cycle < pause_until (2.7); exact compare only once a deadline has passed
-    always_comb begin
-        if (cycle >= min_q) begin
-            for (int i = 0; i < NQ; i++) begin
-                paused[i] = cycle < until_q[i*CYW +: CYW];
-            end
-        end else begin
-            paused = paused_q;
-        end
-    end
+    for (genvar e = 0; e < NPORTS; e++) begin : g_port
+        logic [CYW-1:0]   until_q [8];   // pause_until(e,c)
+        logic [CYW-1:0]   from_q  [8];   // first cycle governed by the current pause_until
+        logic [63:0]      acc_q   [8];   // paused cycles before from_q
+        logic [NPRIO-1:0] paused_q;      // paused in the cycle after the last recomputation
+        logic [CYW-1:0]   min_q;         // earliest pause_until of this port after the last edge
+        logic [31:0]      rd_q;
+        logic             slow;
+        logic [NPRIO-1:0] paused_e;
 
-    always_ff @(posedge clk) begin
-        logic [CYW-1:0] m;
-        logic [CYW-1:0] u;
-        logic [CYW-1:0] seg_end;
-        logic [CYW-1:0] nxt;
-        if (rst) begin
-            until_q  <= '0;
-            from_q   <= '0;
-            acc_q    <= '0;
-            paused_q <= '0;
-            min_q    <= '1;
-        end else if ((|pfc_in_valid) || cycle >= min_q) begin
-            m   = '1;
-            nxt = cycle + 1'b1;
-            for (int e = 0; e < NPORTS; e++) begin
+        assign slow = any_slow && cycle >= min_q;
+        assign paused[e*NPRIO +: NPRIO] = paused_e;
+        assign port_min[e*CYW +: CYW]   = min_q;
+        assign port_rd[e*32 +: 32]      = rd_q;
+
+        // paused iff cycle < pause_until (2.7); exact compare only once a deadline has passed
+        always_comb begin
+            paused_e = paused_q;
+            if (slow) begin
                 for (int c = 0; c < NPRIO; c++) begin
-                    u = until_q[(e*NPRIO + c)*CYW +: CYW];
+                    paused_e[c] = cycle < until_q[c];
+                end
+            end
+        end
+
+        always_ff @(posedge clk) begin
+            logic [CYW-1:0] m;
+            logic [CYW-1:0] u;
+            logic [CYW-1:0] seg_end;
+            logic [CYW-1:0] nxt;
+            if (rst) begin
+                for (int c = 0; c < NPRIO; c++) begin
+                    until_q[c] <= '0;
+                    from_q[c]  <= '0;
+                    acc_q[c]   <= '0;
+                end
+                paused_q <= '0;
+                min_q    <= '1;
+            end else if (pfc_in_valid[e] || slow) begin
+                m   = '1;
+                nxt = cycle + 1'b1;
+                for (int c = 0; c < NPRIO; c++) begin
+                    u = until_q[c];
                     if (pfc_in_valid[e] && pfc_in_class_en[e*8 + c]) begin
                         // close the running pause: cycles from_q .. cycle under the old deadline
                         seg_end = (u < nxt) ? u : nxt;
-                        if (seg_end > from_q[(e*NPRIO + c)*CYW +: CYW]) begin
-                            acc_q[(e*NPRIO + c)*64 +: 64] <= acc_q[(e*NPRIO + c)*64 +: 64] + 64'(CYW'(seg_end - from_q[(e*NPRIO + c)*CYW +: CYW]));
+                        if (seg_end > from_q[c]) begin
+                            acc_q[c] <= acc_q[c] + 64'(CYW'(seg_end - from_q[c]));
                         end
-                        from_q[(e*NPRIO + c)*CYW +: CYW] <= nxt;
-                        u = cycle + CYW'(pfc_in_time[e*128 + c*16 +: 16]) * CYW'(quantum_cycles[e*32 +: 32]);
-                        until_q[(e*NPRIO + c)*CYW +: CYW] <= u;
+                        from_q[c]  <= nxt;
+                        // pause_until = t + 1 + time * QUANTUM_CYCLES (2.7)
+                        u          = nxt + CYW'(pfc_in_time[e*128 + c*16 +: 16]) * CYW'(quantum_cycles[e*32 +: 32]);
+                        until_q[c] <= u;
                     end
-                    paused_q[e*NPRIO + c] <= nxt < u;
+                    paused_q[c] <= nxt < u;
                     if (u > cycle && u < m) begin
                         m = u;
                     end
                 end
+                min_q <= m;
             end
-            min_q <= m;
+        end
+
+        // paused cycles of (e,c) before this cycle, including the running pause (2.9)
+        always_ff @(posedge clk) begin
+            logic [CYW-1:0] lim;
+            logic [63:0]    v;
+            if (rst) begin
+                rd_q <= '0;
+            end else if (rd_en && rd_port == PID_W'(e)) begin
+                lim = (cycle < until_q[rd_c]) ? cycle : until_q[rd_c];
+                v   = acc_q[rd_c];
+                if (lim > from_q[rd_c]) begin
+                    v = v + 64'(CYW'(lim - from_q[rd_c]));
+                end
+                rd_q <= rd_hi ? v[63:32] : v[31:0];
+            end
         end
     end
 
-    // paused cycles of (e,c) before this cycle, including the running pause (2.9)
-    always_ff @(posedge clk) begin
-        logic [CYW-1:0] lim;
-        logic [63:0]    v;
-        if (rst) begin
-            rd_q <= '0;
-        end else if (rd_en) begin
-            lim = (cycle < until_q[rd_qid*CYW +: CYW]) ? cycle : until_q[rd_qid*CYW +: CYW];
-            v   = acc_q[rd_qid*64 +: 64];
-            if (lim > from_q[rd_qid*CYW +: CYW]) begin
-                v = v + 64'(CYW'(lim - from_q[rd_qid*CYW +: CYW]));
+    always_comb begin
+        next_deadline = '1;
+        for (int e = 0; e < NPORTS; e++) begin
+            if (port_min[e*CYW +: CYW] < next_deadline) begin
+                next_deadline = port_min[e*CYW +: CYW];
             end
-            rd_q <= rd_hi ? v[63:32] : v[31:0];
         end
     end
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            rd_port_q <= '0;
+        end else if (rd_en) begin
+            rd_port_q <= rd_port;
+        end
+    end
+
+    assign rd_data = port_rd[rd_port_q*32 +: 32];
 endmodule
 `resetall

@@ -47,6 +47,7 @@ module sw_regs #(
     // decoded read address for the state holders
     output logic [QID_W-1:0]             rd_qid,
     output logic [PID_W-1:0]             rd_port,
+    output logic [2:0]                   rd_c,
     output logic [3:0]                   rd_k,
     output logic                         rd_hi,
     output logic                         rd_stats_q,   // read of block 8 k = 0..9
@@ -165,6 +166,7 @@ module sw_regs #(
         p_ok    = 32'(p6) < NPORTS;
         pc_ok   = p_ok && 32'(c3) < NPRIO;
         rd_port = PID_W'(p6);
+        rd_c    = c3;
         rd_qid  = QID_W'(32'(p6) * NPRIO + 32'(c3));
 
         rd_stats_q = cfg_rd_en && blk == sw_pkg::BLK_QCNT && idx_ok && pc_ok && rd_k <= 4'd9;

@@ -62,14 +62,61 @@ module sw_stats #(
     logic [CTW-1:0] deq_bytes    [NQ];
     logic [CTW-1:0] marks_deq    [NQ];
     logic [NQ-1:0]  vld_out_q;
-    // per port
-    logic [NPORTS*CTW-1:0] pause_sent_q;
-    logic [NPORTS*CTW-1:0] resume_sent_q;
-    logic [NPORTS*CTW-1:0] pfc_rcvd_q;
-    logic [NPORTS*CTW-1:0] noroute_q;
     logic [31:0]           rd_q;
+    logic [NPORTS*32-1:0]  port_rd;
+    logic                  sel_port_q;
+    logic [PID_W-1:0]      rd_port_q;
 
-    assign rd_data = rd_q;
+    assign rd_data = sel_port_q ? port_rd[rd_port_q*32 +: 32] : rd_q;
+
+    // per port: PFC frames sent (pause, resume) and received, drops NO_ROUTE
+    for (genvar p = 0; p < NPORTS; p++) begin : g_port
+        logic [CTW-1:0] pause_sent_q;
+        logic [CTW-1:0] resume_sent_q;
+        logic [CTW-1:0] pfc_rcvd_q;
+        logic [CTW-1:0] noroute_q;
+        logic [31:0]    prd_q;
+
+        assign port_rd[p*32 +: 32] = prd_q;
+
+        always_ff @(posedge clk) begin
+            if (rst) begin
+                pause_sent_q  <= '0;
+                resume_sent_q <= '0;
+                pfc_rcvd_q    <= '0;
+                noroute_q     <= '0;
+            end else begin
+                if (pfc_out_valid[p] && pfc_out_pause[p]) begin
+                    pause_sent_q <= pause_sent_q + 1'b1;
+                end
+                if (pfc_out_valid[p] && !pfc_out_pause[p]) begin
+                    resume_sent_q <= resume_sent_q + 1'b1;
+                end
+                if (pfc_in_valid[p]) begin
+                    pfc_rcvd_q <= pfc_rcvd_q + 1'b1;
+                end
+                if (noroute_ev && noroute_port == PID_W'(p)) begin
+                    noroute_q <= noroute_q + 1'b1;
+                end
+            end
+        end
+
+        always_ff @(posedge clk) begin
+            logic [CTW-1:0] v;
+            if (rst) begin
+                prd_q <= '0;
+            end else if (rd_en_p && rd_port == PID_W'(p)) begin
+                case (rd_k)
+                    4'd0: v = pause_sent_q;
+                    4'd1: v = resume_sent_q;
+                    4'd2: v = pfc_rcvd_q;
+                    4'd3: v = noroute_q;
+                    default: v = '0;
+                endcase
+                prd_q <= rd_hi ? v[63:32] : v[31:0];
+            end
+        end
+    end
 
     // admission side
     always_ff @(posedge clk) begin
@@ -102,34 +149,14 @@ module sw_stats #(
 
     always_ff @(posedge clk) begin
         if (rst) begin
-            vld_in_q      <= '0;
-            vld_out_q     <= '0;
-            pause_sent_q  <= '0;
-            resume_sent_q <= '0;
-            pfc_rcvd_q    <= '0;
-            noroute_q     <= '0;
+            vld_in_q  <= '0;
+            vld_out_q <= '0;
         end else begin
             if (adm_ev) begin
                 vld_in_q[adm_qid] <= 1'b1;
             end
             if (deq_ev) begin
                 vld_out_q[deq_qid] <= 1'b1;
-            end
-            if (noroute_ev) begin
-                noroute_q[noroute_port*CTW +: CTW] <= noroute_q[noroute_port*CTW +: CTW] + 1'b1;
-            end
-            if ((|pfc_out_valid) || (|pfc_in_valid)) begin
-                for (int p = 0; p < NPORTS; p++) begin
-                    if (pfc_out_valid[p] && pfc_out_pause[p]) begin
-                        pause_sent_q[p*CTW +: CTW] <= pause_sent_q[p*CTW +: CTW] + 1'b1;
-                    end
-                    if (pfc_out_valid[p] && !pfc_out_pause[p]) begin
-                        resume_sent_q[p*CTW +: CTW] <= resume_sent_q[p*CTW +: CTW] + 1'b1;
-                    end
-                    if (pfc_in_valid[p]) begin
-                        pfc_rcvd_q[p*CTW +: CTW] <= pfc_rcvd_q[p*CTW +: CTW] + 1'b1;
-                    end
-                end
             end
         end
     end
@@ -141,34 +168,33 @@ module sw_stats #(
         logic           vo;
         if (rst) begin
             rd_q <= '0;
-        end else if (rd_en_q || rd_en_p) begin
+        end else if (rd_en_q) begin
             vi = vld_in_q[rd_qid];
             vo = vld_out_q[rd_qid];
-            v  = '0;
-            if (rd_en_q) begin
-                case (rd_k)
-                    4'd0: v = vi ? enq_frames[rd_qid] : '0;
-                    4'd1: v = vi ? enq_bytes[rd_qid]  : '0;
-                    4'd2: v = vo ? deq_frames[rd_qid] : '0;
-                    4'd3: v = vo ? deq_bytes[rd_qid]  : '0;
-                    4'd4: v = (vi ? marks_adm[rd_qid] : '0) + (vo ? marks_deq[rd_qid] : '0);
-                    4'd5: v = vi ? drop_lossy[rd_qid] : '0;
-                    4'd6: v = vi ? drop_wred[rd_qid]  : '0;
-                    4'd7: v = vi ? drop_hdrm[rd_qid]  : '0;
-                    4'd8: v = vi ? drop_full[rd_qid]  : '0;
-                    4'd9: v = vi ? CTW'(peak_bytes[rd_qid]) : '0;
-                    default: v = '0;
-                endcase
-            end else begin
-                case (rd_k)
-                    4'd0: v = pause_sent_q[rd_port*CTW +: CTW];
-                    4'd1: v = resume_sent_q[rd_port*CTW +: CTW];
-                    4'd2: v = pfc_rcvd_q[rd_port*CTW +: CTW];
-                    4'd3: v = noroute_q[rd_port*CTW +: CTW];
-                    default: v = '0;
-                endcase
-            end
+            case (rd_k)
+                4'd0: v = vi ? enq_frames[rd_qid] : '0;
+                4'd1: v = vi ? enq_bytes[rd_qid]  : '0;
+                4'd2: v = vo ? deq_frames[rd_qid] : '0;
+                4'd3: v = vo ? deq_bytes[rd_qid]  : '0;
+                4'd4: v = (vi ? marks_adm[rd_qid] : '0) + (vo ? marks_deq[rd_qid] : '0);
+                4'd5: v = vi ? drop_lossy[rd_qid] : '0;
+                4'd6: v = vi ? drop_wred[rd_qid]  : '0;
+                4'd7: v = vi ? drop_hdrm[rd_qid]  : '0;
+                4'd8: v = vi ? drop_full[rd_qid]  : '0;
+                4'd9: v = vi ? CTW'(peak_bytes[rd_qid]) : '0;
+                default: v = '0;
+            endcase
             rd_q <= rd_hi ? v[63:32] : v[31:0];
+        end
+    end
+
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            sel_port_q <= 1'b0;
+            rd_port_q  <= '0;
+        end else if (rd_en_q || rd_en_p) begin
+            sel_port_q <= rd_en_p;
+            rd_port_q  <= rd_port;
         end
     end
 endmodule

@@ -83,6 +83,33 @@ module sw_top #(
         if (NGROUPS < 1 || NGROUPS > 256) $error("sw_top: NGROUPS = %0d must be 1..256", NGROUPS);
     end
 
+    // the same checks at elaboration, so that lint and synthesis stop too (1)
+    if (NPORTS < 2 || NPORTS > 64) begin : g_bad_nports
+        $error("sw_top: NPORTS = %0d must be 2..64", NPORTS);
+    end
+    if (NPRIO < 1 || NPRIO > 8) begin : g_bad_nprio
+        $error("sw_top: NPRIO = %0d must be 1..8", NPRIO);
+    end
+    if (CELL_BYTES < 64 || CELL_BYTES > 1024 || (CELL_BYTES & (CELL_BYTES - 1)) != 0) begin : g_bad_cell_bytes
+        $error("sw_top: CELL_BYTES = %0d must be a power of two 64..1024", CELL_BYTES);
+    end
+    if (NCELLS < NPORTS*NPRIO || NCELLS > (1 << 20)) begin : g_bad_buffer_bytes
+        $error("sw_top: BUFFER_BYTES = %0d must give BUFFER_BYTES/CELL_BYTES in NPORTS*NPRIO..2^20",
+               BUFFER_BYTES);
+    end
+    if (IN_FIFO_DEPTH < 2 || IN_FIFO_DEPTH > 16 || (IN_FIFO_DEPTH & (IN_FIFO_DEPTH - 1)) != 0) begin : g_bad_in_fifo_depth
+        $error("sw_top: IN_FIFO_DEPTH = %0d must be a power of two 2..16", IN_FIFO_DEPTH);
+    end
+    if (TAG_W < 8 || TAG_W > 32) begin : g_bad_tag_w
+        $error("sw_top: TAG_W = %0d must be 8..32", TAG_W);
+    end
+    if (DST_W < 1 || DST_W > 16) begin : g_bad_dst_w
+        $error("sw_top: DST_W = %0d must be 1..16", DST_W);
+    end
+    if (NGROUPS < 1 || NGROUPS > 256) begin : g_bad_ngroups
+        $error("sw_top: NGROUPS = %0d must be 1..256", NGROUPS);
+    end
+
     // ---------------------------------------------------------------- registers (2.9)
     logic                 pfc_dynamic, mark_at_dequeue, pfc_enable;
     logic [7:0]           lossless_mask, dwrr_group_mask;
@@ -94,6 +121,7 @@ module sw_top #(
     logic [7*32-1:0]      qa_cfg, qb_cfg;
     logic [QID_W-1:0]     rd_qid;
     logic [PID_W-1:0]     rd_port;
+    logic [2:0]           rd_c;
     logic [3:0]           rd_k;
     logic                 rd_hi, rd_stats_q, rd_stats_p, rd_paused;
     logic [31:0]          fwd_rd_word, stats_rd_data, paused_rd_data;
@@ -141,7 +169,6 @@ module sw_top #(
     logic                  admit;
     logic [2:0]            reason;
     logic                  ev_a_xoff, ev_a_xon, ev_b_xoff, ev_b_xon;
-    logic [QID_W-1:0]      ev_a_pc, ev_b_pc;
     logic [NQ-1:0]         xoff;
     logic [CW-1:0]         rd_u, rd_h, shared_cells, total_cells, free_slots, rd_qframes;
     logic [CW:0]           rd_peak;
@@ -170,7 +197,7 @@ module sw_top #(
         .lfsr_seed_wr(lfsr_seed_wr),
         .headroom_cells(headroom_cells), .quantum_cycles(quantum_cycles), .refresh_cycles(refresh_cycles),
         .qa_qid(adm_qid), .qa_cfg(qa_cfg), .qb_qid(deq_qid), .qb_cfg(qb_cfg),
-        .rd_qid(rd_qid), .rd_port(rd_port), .rd_k(rd_k), .rd_hi(rd_hi),
+        .rd_qid(rd_qid), .rd_port(rd_port), .rd_c(rd_c), .rd_k(rd_k), .rd_hi(rd_hi),
         .rd_stats_q(rd_stats_q), .rd_stats_p(rd_stats_p), .rd_paused(rd_paused),
         .fwd_rd_word(fwd_rd_word), .stats_rd_data(stats_rd_data), .paused_rd_data(paused_rd_data),
         .rd_qbytes(rd_qbytes), .rd_qframes(rd_qframes), .rd_u(rd_u), .rd_h(rd_h), .rd_peak(rd_peak),
@@ -195,7 +222,7 @@ module sw_top #(
 
     // ---------------------------------------------------------------- forwarding (2.3)
     sw_fwd #(.NPORTS(NPORTS), .DST_W(DST_W), .NGROUPS(NGROUPS)) u_fwd (
-        .clk(clk), .rst(rst),
+        .clk(clk),
         .dst(pr_dst), .hash(pr_hash), .route_ok(route_ok), .egress_port(fwd_port),
         .cfg_wr_en(cfg_wr_en), .cfg_addr(cfg_addr),
         .cfg_wr_bits({cfg_wr_data[31:30], cfg_wr_data[7:0]}), .cfg_rd_word(fwd_rd_word)
@@ -242,8 +269,8 @@ module sw_top #(
         .route_ok(route_ok), .wred_drop(wred_drop), .qcells(adm_qcells), .slot_avail(slot_avail),
         .admit(admit), .drop_reason(reason),
         .dq_valid(deq_valid), .dq_c(deq_c), .dq_pc(deq_pc), .dq_cells(deq_cells),
-        .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon), .ev_a_pc(ev_a_pc),
-        .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .ev_b_pc(ev_b_pc), .xoff(xoff),
+        .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon),
+        .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .xoff(xoff),
         .rd_pc(rd_qid), .rd_u(rd_u), .rd_h(rd_h), .rd_peak(rd_peak),
         .shared_cells(shared_cells), .total_cells(total_cells)
     );
@@ -270,7 +297,7 @@ module sw_top #(
     sw_ecn_marker u_ecn (
         .mark_q_bytes(mark_q_bytes), .kmin_bytes(mark_kmin), .kmax_bytes(mark_kmax),
         .ecn_slope(mark_slope), .ecn_en(mark_ecn_en), .mark_ecn_in(mark_ecn_in),
-        .lfsr_next(lfsr_rnd), .mark(ecn_mark), .step(ecn_step),
+        .lfsr_low(lfsr_rnd), .mark(ecn_mark), .step(ecn_step),
         .wred_q_bytes(adm_qbytes), .wred_k_bytes(qa_cfg[4*32 +: 32]), .wred_en(qa_cfg[5*32 + 1]),
         .wred_ecn_in(pr_ecn), .wred_drop(wred_drop)
     );
@@ -296,8 +323,8 @@ module sw_top #(
     sw_pfc_gen #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_pfc_gen (
         .clk(clk), .rst(rst), .cycle(cycle),
         .pause_quanta(pause_quanta), .refresh_cycles(refresh_cycles),
-        .xoff(xoff), .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon), .ev_a_pc(ev_a_pc),
-        .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .ev_b_pc(ev_b_pc),
+        .xoff(xoff), .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon), .ev_a_port(pr_port), .ev_a_c(pr_c),
+        .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .ev_b_port(deq_inport), .ev_b_c(deq_c),
         .pfc_out_valid(pfc_out_valid), .pfc_out_class_en(pfc_out_class_en), .pfc_out_time(pfc_out_time),
         .pfc_out_pause(pfc_out_pause), .next_deadline(gen_deadline)
     );
@@ -306,7 +333,7 @@ module sw_top #(
         .clk(clk), .rst(rst), .cycle(cycle),
         .pfc_in_valid(pfc_in_valid), .pfc_in_class_en(pfc_in_class_en), .pfc_in_time(pfc_in_time),
         .quantum_cycles(quantum_cycles), .paused(paused), .next_deadline(rx_deadline),
-        .rd_en(rd_paused), .rd_qid(rd_qid), .rd_hi(rd_hi), .rd_data(paused_rd_data)
+        .rd_en(rd_paused), .rd_port(rd_port), .rd_c(rd_c), .rd_hi(rd_hi), .rd_data(paused_rd_data)
     );
 
     // ---------------------------------------------------------------- counters (2.9)
@@ -324,11 +351,18 @@ module sw_top #(
     // ---------------------------------------------------------------- outputs
     always_comb begin
         // the dequeued frame on its port's slice (2.8)
-        out_desc_valid = deq_valid ? NPORTS'(1) << deq_port : '0;
-        out_desc_tag   = deq_valid ? (NPORTS*TAG_W)'(deq_tag) << (32'(deq_port) * TAG_W) : '0;
-        out_desc_ecn   = deq_valid ? (NPORTS*2)'(out_ecn) << (32'(deq_port) * 2) : '0;
-        out_desc_prio  = deq_valid ? (NPORTS*3)'(deq_c) << (32'(deq_port) * 3) : '0;
-        out_desc_len   = deq_valid ? (NPORTS*14)'(deq_len) << (32'(deq_port) * 14) : '0;
+        out_desc_valid = '0;
+        out_desc_tag   = '0;
+        out_desc_ecn   = '0;
+        out_desc_prio  = '0;
+        out_desc_len   = '0;
+        if (deq_valid) begin
+            out_desc_valid[deq_port]              = 1'b1;
+            out_desc_tag[deq_port*TAG_W +: TAG_W] = deq_tag;
+            out_desc_ecn[deq_port*2 +: 2]         = out_ecn;
+            out_desc_prio[deq_port*3 +: 3]        = deq_c;
+            out_desc_len[deq_port*14 +: 14]       = deq_len;
+        end
 
         // drop report (2.4)
         drop_valid  = pr_valid && !admit;

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""rtl/switch/synth/report.py: synthesise sw_top with yosys for several configurations (docs/switch.md 4).
+
+Runs the passes of synth.ys once per port count and writes, per block (top-level instance of sw_top,
+children included): word-level cells, flip-flop bits and memory bits (memories kept as $mem), the
+total, and for the configurations in --gates also generic gate cells and the longest path (ltp -noff).
+Output: <out>/report.json and <out>/report.md.  Python 3 standard library only.
+
+usage: report.py [--ports 4 8 16] [--prio 2] [--buffer-bytes 16384] [--gates 4] [--param NAME=VALUE]
+                 [--out synth/out] [--timeout 600]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RTL = os.path.dirname(HERE)
+FF_RE = re.compile(r"^\$(dff|dffe|sdff|sdffe|sdffce|adff|adffe|aldff|aldffe|dffsr|dffsre|dlatch|adlatch|dlatchsr)_(\d+)$")
+GATE_FF_RE = re.compile(r"^\$_(S?DFF|DFFE|SDFFE|SDFFCE|ADFF|ADFFE|ALDFF|ALDFFE|DFFSR|DFFSRE|DLATCH)\w*_$")
+
+
+def sources():
+    files = sorted(f for f in os.listdir(RTL) if f.startswith("sw_") and f.endswith(".sv") and f != "sw_pkg.sv")
+    return ["sw_pkg.sv"] + files
+
+
+def make_script(params, outdir, gates):
+    """synth.ys with this run's file list, parameters and output paths."""
+    lines = []
+    for line in open(os.path.join(HERE, "synth.ys")):
+        line = line.rstrip("\n")
+        if line.startswith("# gate level") and not gates:
+            break
+        if line.startswith("read_verilog"):
+            line = "read_verilog -defer -sv " + " ".join(sources())
+        elif line.startswith("hierarchy"):
+            line = "hierarchy -check -top sw_top " + " ".join(f"-chparam {k} {v}" for k, v in params.items())
+        line = line.replace("synth/out/", outdir + "/")
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def parse_stat(path):
+    """{module: {"cells": n, "types": {type: count}, "mem_bits": n}} from yosys 'stat' text."""
+    mods = {}
+    cur = None
+    for line in open(path):
+        m = re.match(r"^=== (.+) ===$", line.strip())
+        if m:
+            name = m.group(1)
+            cur = None if name == "design hierarchy" else mods.setdefault(name, {"cells": 0, "types": {}, "mem_bits": 0})
+            continue
+        if cur is None:
+            continue
+        m = re.match(r"^\s+Number of cells:\s+(\d+)", line)
+        if m:
+            cur["cells"] = int(m.group(1))
+            continue
+        m = re.match(r"^\s+Number of memory bits:\s+(\d+)", line)
+        if m:
+            cur["mem_bits"] = int(m.group(1))
+            continue
+        m = re.match(r"^\s+(\S+)\s+(\d+)\s*$", line)
+        if m:
+            cur["types"][m.group(1)] = int(m.group(2))
+    return mods
+
+
+def base(name):
+    return name.split("\\")[-1]
+
+
+def is_sub(t, mods):
+    return t in mods or t.lstrip("\\") in mods
+
+
+def totals(mods, memmods, name, gate_mode, cache):
+    """(cells, ff_bits, mem_bits) of module name including its children."""
+    if name in cache:
+        return cache[name]
+    m = mods[name]
+    cells = ff = 0
+    mem = memmods.get(name, {}).get("mem_bits", 0)
+    for t, n in m["types"].items():
+        key = t if t in mods else t.lstrip("\\")
+        if key in mods:
+            c, f, b = totals(mods, memmods, key, gate_mode, cache)
+            cells += n * c
+            ff += n * f
+            mem += n * b
+            continue
+        cells += n
+        if gate_mode:
+            if GATE_FF_RE.match(t):
+                ff += n
+        else:
+            fm = FF_RE.match(t)
+            if fm:
+                ff += n * int(fm.group(2))
+    cache[name] = (cells, ff, mem)
+    return cache[name]
+
+
+def blocks(mods, memmods, gate_mode):
+    """Per top-level instance of sw_top: {block: {"cells", "ff_bits", "mem_bits"}} and the total."""
+    top = "sw_top" if "sw_top" in mods else "\\sw_top"
+    cache = {}
+    out = {}
+    glue_cells = glue_ff = 0
+    for t, n in mods[top]["types"].items():
+        key = t if t in mods else t.lstrip("\\")
+        if key in mods:
+            c, f, b = totals(mods, memmods, key, gate_mode, cache)
+            out[base(key)] = {"cells": c * n, "ff_bits": f * n, "mem_bits": b * n}
+        else:
+            glue_cells += n
+            if gate_mode and GATE_FF_RE.match(t):
+                glue_ff += n
+            elif not gate_mode and FF_RE.match(t):
+                glue_ff += n * int(FF_RE.match(t).group(2))
+    out["sw_top (glue)"] = {"cells": glue_cells, "ff_bits": glue_ff, "mem_bits": memmods.get(top, {}).get("mem_bits", 0)}
+    total = {k: sum(v[k] for v in out.values()) for k in ("cells", "ff_bits", "mem_bits")}
+    return dict(sorted(out.items())), total
+
+
+def run(params, outdir, gates, timeout):
+    os.makedirs(outdir, exist_ok=True)
+    script = os.path.join(outdir, "run.ys")
+    with open(script, "w") as f:
+        f.write(make_script(params, outdir, gates))
+    t0 = time.time()
+    log = os.path.join(outdir, "yosys.log")
+    with open(log, "w") as lf:
+        try:
+            rc = subprocess.run(["yosys", "-q", "-s", script], cwd=RTL, stdout=lf, stderr=subprocess.STDOUT,
+                                timeout=timeout).returncode
+        except subprocess.TimeoutExpired:
+            rc = "timeout"
+    secs = time.time() - t0
+    if rc != 0:
+        print(f"error: yosys {params}: exit {rc}, see {log}", file=sys.stderr)
+        return None
+    memmods = parse_stat(os.path.join(outdir, "mem.txt"))
+    coarse = parse_stat(os.path.join(outdir, "coarse.txt"))
+    res = {"params": params, "seconds": round(secs, 1)}
+    res["blocks"], res["total"] = blocks(coarse, memmods, False)
+    if gates:
+        g = parse_stat(os.path.join(outdir, "gates.txt"))
+        gb, gt = blocks(g, memmods, True)
+        res["gate_cells"] = {k: v["cells"] for k, v in gb.items()}
+        res["gate_total"] = gt["cells"]
+        res["gate_ff_bits"] = gt["ff_bits"]
+        m = re.search(r"Longest topological path in \S+ \(length=(\d+)\)", open(os.path.join(outdir, "ltp.txt")).read())
+        res["ltp_depth"] = int(m.group(1)) if m else None
+    return res
+
+
+def markdown(results):
+    names = sorted({b for r in results for b in r["blocks"]}, key=lambda s: (s.startswith("sw_top"), s))
+    head = "| block | " + " | ".join(f"{r['params']['NPORTS']}p cells | {r['params']['NPORTS']}p FF bits | "
+                                      f"{r['params']['NPORTS']}p mem bits" for r in results) + " |"
+    rows = [head, "|---|" + "---:|" * (3 * len(results))]
+    for n in names:
+        cols = []
+        for r in results:
+            b = r["blocks"].get(n, {"cells": 0, "ff_bits": 0, "mem_bits": 0})
+            cols += [f"{b['cells']:,}", f"{b['ff_bits']:,}", f"{b['mem_bits']:,}"]
+        rows.append(f"| {n} | " + " | ".join(cols) + " |")
+    cols = []
+    for r in results:
+        t = r["total"]
+        cols += [f"**{t['cells']:,}**", f"**{t['ff_bits']:,}**", f"**{t['mem_bits']:,}**"]
+    rows.append("| **total** | " + " | ".join(cols) + " |")
+    for r in results:
+        if "gate_cells" in r:
+            rows.append("")
+            rows.append(f"Generic gate cells per block at NPORTS={r['params']['NPORTS']} (techmap, no abc; memories stay $mem):")
+            rows.append("")
+            rows.append("| block | gate cells |")
+            rows.append("|---|---:|")
+            for n in names:
+                rows.append(f"| {n} | {r['gate_cells'].get(n, 0):,} |")
+            rows.append(f"| **total** | **{r['gate_total']:,}** |")
+    rows.append("")
+    rows.append("| configuration | yosys run (s) | generic gate cells | gate-level FF bits | longest path (ltp -noff, gates) |")
+    rows.append("|---|---:|---:|---:|---:|")
+    for r in results:
+        p = " ".join(f"{k}={v}" for k, v in r["params"].items())
+        gc = f"{r['gate_total']:,}" if "gate_total" in r else "-"
+        gf = f"{r['gate_ff_bits']:,}" if "gate_ff_bits" in r else "-"
+        lt = str(r.get("ltp_depth") or "-")
+        rows.append(f"| {p} | {r['seconds']} | {gc} | {gf} | {lt} |")
+    return "\n".join(rows) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--ports", type=int, nargs="+", default=[4, 8, 16])
+    ap.add_argument("--nprio", "--prio", dest="nprio", type=int, default=2)
+    ap.add_argument("--buffer-bytes", type=int, default=16384)
+    ap.add_argument("--gates", type=int, nargs="*", default=[4], help="port counts that also get gate level and ltp")
+    ap.add_argument("--param", action="append", default=[], help="extra sw_top parameter NAME=VALUE")
+    ap.add_argument("--out", default=os.path.join(HERE, "out"))
+    ap.add_argument("--timeout", type=int, default=600, help="seconds per yosys run")
+    a = ap.parse_args()
+    extra = {}
+    for kv in a.param:
+        if "=" not in kv:
+            print(f"error: --param {kv}: expected NAME=VALUE", file=sys.stderr)
+            return 2
+        k, v = kv.split("=", 1)
+        extra[k] = v
+    results = []
+    for n in a.ports:
+        params = {"NPORTS": n, "NPRIO": a.nprio, "BUFFER_BYTES": a.buffer_bytes, **extra}
+        r = run(params, os.path.join(a.out, f"p{n}"), n in a.gates, a.timeout)
+        if r is None:
+            return 1
+        print(f"NPORTS={n}: {r['total']['cells']} cells, {r['total']['ff_bits']} FF bits, "
+              f"{r['total']['mem_bits']} memory bits, {r['seconds']} s", file=sys.stderr)
+        results.append(r)
+    with open(os.path.join(a.out, "report.json"), "w") as f:
+        json.dump(results, f, indent=2)
+    md = markdown(results)
+    with open(os.path.join(a.out, "report.md"), "w") as f:
+        f.write(md)
+    print(md)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
