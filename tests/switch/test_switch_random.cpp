@@ -7,10 +7,10 @@ namespace {
 
 #ifndef CCF_LONG_REGRESSION
 constexpr uint64_t kSeeds[] = {11, 12};
-constexpr uint64_t kCyclesPerSeed = 200'000;
+constexpr uint64_t kCyclesPerSeed = 500'000;
 #else
 constexpr uint64_t kSeeds[] = {201, 202, 203, 204, 205, 206, 207, 208, 209, 210};
-constexpr uint64_t kCyclesPerSeed = 800'000;
+constexpr uint64_t kCyclesPerSeed = 2'000'000;
 #endif
 
 class SwitchRandom : public ::testing::TestWithParam<uint64_t> {};

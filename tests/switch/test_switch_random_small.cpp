@@ -8,10 +8,10 @@ namespace {
 
 #ifndef CCF_LONG_REGRESSION
 constexpr uint64_t kSeeds[] = {1, 2, 3, 4, 5, 6};
-constexpr uint64_t kCyclesPerSeed = 100'000;
+constexpr uint64_t kCyclesPerSeed = 400'000;
 #else
 constexpr uint64_t kSeeds[] = {101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120};
-constexpr uint64_t kCyclesPerSeed = 600'000;
+constexpr uint64_t kCyclesPerSeed = 1'000'000;
 #endif
 
 class SmallSwitchRandom : public ::testing::TestWithParam<uint64_t> {};
