@@ -17,6 +17,7 @@
 
 #include "switch/mmu_model.hpp"
 #include "switch/switch_config.hpp"
+#include "switch_test_util.hpp"
 
 namespace ccf::sw {
 namespace {
@@ -24,41 +25,9 @@ namespace {
 constexpr uint8_t kNotEct = 0, kEct1 = 1, kEct0 = 2, kCe = 3;
 constexpr uint8_t kLossless = 3, kLossy = 0;
 
-uint64_t test_seed(uint64_t fallback) {
-  const char* s = std::getenv("CCF_SEED");
-  return s ? std::strtoull(s, nullptr, 0) : fallback;
-}
-
-// 4 ports, 8 priorities, 256-B cells; 65536 B = 256 cells unless told otherwise.
-SwitchParams small_params(uint64_t buffer_bytes = 65536, unsigned cell_bytes = 256) {
-  SwitchParams p;
-  p.nports = 4;
-  p.cell_bytes = cell_bytes;
-  p.buffer_bytes = buffer_bytes;
-  return p;
-}
-
-// Priority 3 lossless with a static threshold of 20 cells, 2 reserved cells per (port, priority),
-// 16 headroom cells per port, resume offset 4; ECN and WRED off; pool = 256 - 2*32 - 16*4 = 128.
-SwitchConfig small_config(const SwitchParams& p = small_params()) {
-  SwitchConfig c = SwitchConfig::defaults(p);
-  c.pfc_enable = true;
-  c.pfc_dynamic = false;
-  c.lossless_mask = 1u << kLossless;
-  c.reserve_cells = 2;
-  c.pfc_static_thr_cells = 20;
-  c.resume_offset_cells = 4;
-  c.pause_quanta = 0xFFFF;
-  c.lossy_beta_log2 = 6;
-  for (PortConfig& port : c.ports) {
-    port.headroom_cells = 16;
-    port.quantum_cycles = 8;
-    port.pfc_refresh_cycles = 0xFFFF * 8 / 2;
-  }
-  c.shared_pool_cells = static_cast<uint32_t>(p.ncells() - 2 * p.nports * p.nprio - 16 * p.nports);
-  for (QueueConfig& q : c.queues) q.ecn_en = q.wred_en = false;
-  return c;
-}
+using test::small_config;
+using test::small_params;
+using test::test_seed;
 
 struct LoggedPfc {
   uint64_t cycle;

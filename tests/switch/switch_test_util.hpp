@@ -9,18 +9,19 @@
 
 namespace ccf::test {
 
-// The small Verilated configuration (rtl/CMakeLists.txt): 4 ports, 8 priorities, 256 cells of 256 B.
-inline sw::SwitchParams small_params() {
+// The small Verilated configuration (rtl/CMakeLists.txt): 4 ports, 8 priorities, 256-B cells;
+// 65536 B = 256 cells unless told otherwise.
+inline sw::SwitchParams small_params(uint64_t buffer_bytes = 65536, unsigned cell_bytes = 256) {
   sw::SwitchParams p;
   p.nports = 4;
-  p.buffer_bytes = 65536;
+  p.cell_bytes = cell_bytes;
+  p.buffer_bytes = buffer_bytes;
   return p;
 }
 
-// A hand-sized configuration of the small switch: priority 3 lossless, static PFC threshold of 20
-// cells, 2 reserved cells per (port, priority), 16 headroom cells per port, no ECN.
-inline sw::SwitchConfig small_config() {
-  const sw::SwitchParams p = small_params();
+// Priority 3 lossless with a static threshold of 20 cells, 2 reserved cells per (port, priority),
+// 16 headroom cells per port, resume offset 4; ECN and WRED off; pool = 256 - 2*32 - 16*4 = 128.
+inline sw::SwitchConfig small_config(const sw::SwitchParams& p = small_params()) {
   sw::SwitchConfig c = sw::SwitchConfig::defaults(p);
   c.pfc_enable = true;
   c.pfc_dynamic = false;
@@ -35,11 +36,8 @@ inline sw::SwitchConfig small_config() {
     port.quantum_cycles = 8;
     port.pfc_refresh_cycles = 0xFFFF * 8 / 2;
   }
-  c.shared_pool_cells = static_cast<uint32_t>(p.ncells() - 2 * 32 - 16 * 4);  // 128
-  for (auto& q : c.queues) {
-    q.ecn_en = false;
-    q.wred_en = false;
-  }
+  c.shared_pool_cells = static_cast<uint32_t>(p.ncells() - 2 * p.nports * p.nprio - 16 * p.nports);
+  for (auto& q : c.queues) q.ecn_en = q.wred_en = false;
   return c;
 }
 
