@@ -1,0 +1,112 @@
+// frame.hpp: the Frame contract (DESIGN.md "Frame (TLM payload extension)"), PSN arithmetic and
+// a pool of tlm_generic_payload objects that carry a Frame (docs/fabric.md 1).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <tlm>
+
+namespace ccf::fabric {
+
+enum class FrameKind : uint8_t { kData = 0, kAck = 1, kNack = 2, kCnp = 3, kPfc = 4, kRttProbe = 5 };
+const char* to_string(FrameKind k);
+
+// IP ECN codepoint, the two LSBs of the ToS byte (spec 6.2, RFC 3168).
+enum class Ecn : uint8_t { kNotEct = 0, kEct1 = 1, kEct0 = 2, kCe = 3 };
+const char* to_string(Ecn e);
+
+inline constexpr unsigned kNumPriorities = 8;   // 802.1p PCP values, PFC classes (spec 6.1)
+inline constexpr uint32_t kPsnBits = 24;        // BTH PSN width (spec 6.4)
+inline constexpr uint32_t kPsnMask = (1u << kPsnBits) - 1;
+
+// PSN arithmetic mod 2^24 (spec 6.4).
+constexpr uint32_t psn_add(uint32_t psn, uint32_t n) { return (psn + n) & kPsnMask; }
+// Signed distance a - b, taken in the window [-2^23, 2^23).
+constexpr int32_t psn_diff(uint32_t a, uint32_t b) {
+  const uint32_t d = (a - b) & kPsnMask;
+  return d >= (1u << (kPsnBits - 1)) ? static_cast<int32_t>(d) - (1 << kPsnBits) : static_cast<int32_t>(d);
+}
+constexpr bool psn_before(uint32_t a, uint32_t b) { return psn_diff(a, b) < 0; }
+
+// One frame on the fabric. It travels as the extension of a tlm_generic_payload; the payload's own
+// data pointer is unused (SystemC keeps no payload bytes, DESIGN.md principle 3).
+class Frame : public tlm::tlm_extension<Frame> {
+ public:
+  uint64_t id = 0;                    // unique per frame, for end-of-run accounting (new_id())
+  FrameKind kind = FrameKind::kData;
+  uint32_t src_host = 0;
+  uint32_t dst_host = 0;
+  uint32_t flow_id = 0;
+  uint32_t psn = 0;                   // 24 bits: use psn_add / psn_diff (spec 6.4)
+  uint64_t byte_seq = 0;              // first payload byte of a data frame; acked bytes in an ACK
+  uint32_t len_bytes = 0;             // Ethernet frame, DA to FCS inclusive (roce_format.hpp);
+                                      // the link pads to 64 B and adds 20 B preamble/SFD/IFG
+  uint8_t priority = 0;               // 802.1Q PCP, 0..7: the PFC class and switch queue
+  uint8_t dscp = 0;                   // 6 bits
+  Ecn ecn = Ecn::kNotEct;
+  uint8_t ttl = 64;                   // IPv4 TTL; each switch decrements it
+
+  // Swift (spec 2.4), all in ps of simulated time.
+  uint64_t swift_t1_ps = 0;           // sender stack sends the data frame
+  uint64_t swift_t2_ps = 0;           // data frame lands on the remote NIC
+  uint64_t swift_t3_ps = 0;           // remote stack processes it
+  uint64_t swift_t4_ps = 0;           // remote stack has the ACK ready
+  uint64_t swift_t5_ps = 0;           // ACK lands on the sender NIC
+  uint64_t swift_t6_ps = 0;           // sender stack processes the ACK
+  uint64_t remote_queuing_delay_ps = 0;  // echo on the ACK: (t3-t2)+(t4-t3)
+  uint8_t hop_count_echo = 0;         // echo on the ACK: start TTL - received TTL
+  // TIMELY (spec 3.1): send time of the segment, echoed on the ACK.
+  uint64_t timely_send_time_ps = 0;
+  // LDCP (spec 4.3): frame sent during zero-RTT fast start.
+  bool ldcp_fast_start = false;
+
+  // PFC (kind == kPfc, spec 6.1): bit i set means pause_quanta[i] is valid for priority i;
+  // 1 quantum = 512 bit times at the receiving link's rate, 0 = resume.
+  uint8_t pfc_class_enable = 0;
+  std::array<uint16_t, kNumPriorities> pfc_pause_quanta{};
+
+  // A fresh id, unique in this process (starts at 1; 0 means "not assigned").
+  static uint64_t new_id();
+  // Empty when the fields are in range, else a message naming the field, its value and the range.
+  std::string validate() const;
+
+  tlm::tlm_extension_base* clone() const override;
+  void copy_from(const tlm::tlm_extension_base& ext) override;
+};
+
+// A pool of payloads that each carry one Frame extension. Implements TLM-2.0 memory management:
+// allocate() returns a payload with reference count 0; whoever keeps it calls acquire(), and the
+// last release() returns it to the pool. The pool owns every payload it made and deletes them on
+// destruction, so nothing leaks even if a simulation stops with frames in flight.
+class FramePool : public tlm::tlm_mm_interface {
+ public:
+  FramePool() = default;
+  FramePool(const FramePool&) = delete;
+  FramePool& operator=(const FramePool&) = delete;
+  ~FramePool() override;
+
+  // A payload carrying a copy of `f`; a zero id is replaced by Frame::new_id().
+  tlm::tlm_generic_payload& make(const Frame& f);
+  void free(tlm::tlm_generic_payload* trans) override;
+
+  size_t allocated() const { return all_.size(); }
+  size_t in_use() const { return all_.size() - free_.size(); }
+
+ private:
+  std::vector<std::unique_ptr<tlm::tlm_generic_payload>> all_;
+  std::vector<tlm::tlm_generic_payload*> free_;
+};
+
+// The process-wide default pool.
+FramePool& default_frame_pool();
+// Shorthand for default_frame_pool().make(f).
+tlm::tlm_generic_payload& make_frame_payload(const Frame& f);
+// The Frame of a payload; throws std::invalid_argument if it carries none.
+Frame& frame_of(tlm::tlm_generic_payload& trans);
+const Frame& frame_of(const tlm::tlm_generic_payload& trans);
+
+}  // namespace ccf::fabric

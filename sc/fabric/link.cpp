@@ -1,0 +1,210 @@
+// link.cpp: exact-time Ethernet transmitter with PFC (docs/fabric.md 3, 4).
+#include "fabric/link.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "fabric/roce_format.hpp"
+
+namespace ccf::fabric {
+
+namespace {
+using u128 = unsigned __int128;
+constexpr uint64_t kPsPerSecond = 1'000'000'000'000ull;
+constexpr double kMaxRateGbps = 1e6;
+constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
+
+uint64_t to_u64(u128 v, const char* what) {
+  if (v > std::numeric_limits<uint64_t>::max())
+    throw std::overflow_error(fmt::format("ccf::fabric::Link: {} overflows 64-bit ps", what));
+  return static_cast<uint64_t>(v);
+}
+}  // namespace
+
+Link::Link(sc_core::sc_module_name name, double rate_gbps, sc_core::sc_time propagation_delay)
+    : sc_core::sc_module(name), out("out"), rate_gbps_(rate_gbps), prop_ps_(propagation_delay.value()) {
+  if (sc_core::sc_get_time_resolution() != sc_core::sc_time(1, sc_core::SC_PS))
+    throw std::logic_error(fmt::format("{}: SystemC time resolution must be 1 ps, is {}", this->name(),
+                                       sc_core::sc_get_time_resolution().to_string()));
+  if (!std::isfinite(rate_gbps) || rate_gbps <= 0 || rate_gbps > kMaxRateGbps)
+    throw std::invalid_argument(
+        fmt::format("{}: rate_gbps = {} must be a finite number > 0 and <= {}", this->name(), rate_gbps, kMaxRateGbps));
+  const auto rate_bps = static_cast<uint64_t>(std::llround(rate_gbps * 1e9));
+  if (rate_bps == 0)
+    throw std::invalid_argument(fmt::format("{}: rate_gbps = {} is below 1 bit/s", this->name(), rate_gbps));
+  const uint64_t g = std::gcd(kPsPerSecond, rate_bps);
+  bit_num_ps_ = kPsPerSecond / g;
+  bit_den_ = rate_bps / g;
+
+  SC_HAS_PROCESS(Link);
+  SC_METHOD(on_wake);
+  sensitive << wake_;
+  dont_initialize();
+}
+
+uint64_t Link::now_ps() { return sc_core::sc_time_stamp().value(); }
+
+bool Link::idle() const { return pfc_queue_.empty() && now_ps() >= ceil_ps(end_whole_ps_, end_frac_); }
+
+sc_core::sc_time Link::busy_until() const {
+  return sc_core::sc_time::from_value(ceil_ps(end_whole_ps_, end_frac_));
+}
+
+sc_core::sc_time Link::serialization_time(uint32_t len_bytes) const {
+  const u128 num = u128{roce::wire_bytes(len_bytes)} * 8u * bit_num_ps_;
+  return sc_core::sc_time::from_value(to_u64((num + bit_den_ - 1) / bit_den_, "serialization time"));
+}
+
+sc_core::sc_time Link::pause_duration(uint16_t quanta) const {
+  const u128 num = u128{quanta} * roce::kPfcQuantumBits * bit_num_ps_;
+  return sc_core::sc_time::from_value(to_u64((num + bit_den_ - 1) / bit_den_, "pause duration"));
+}
+
+void Link::transmit(tlm::tlm_generic_payload& trans) {
+  const Frame& f = frame_of(trans);
+  if (!idle())
+    throw std::logic_error(fmt::format("{}: transmit of frame {} at {} while busy until {}{}", name(), f.id,
+                                       sc_core::sc_time_stamp().to_string(), busy_until().to_string(),
+                                       pfc_queue_.empty() ? "" : " (PFC frame queued)"));
+  if (const std::string err = f.validate(); !err.empty())
+    throw std::invalid_argument(fmt::format("{}: frame {}: {}", name(), f.id, err));
+  if (f.kind != FrameKind::kPfc && !may_start(f.priority))
+    throw std::logic_error(fmt::format("{}: frame {} of priority {} started at {} while paused until {}", name(),
+                                       f.id, unsigned{f.priority}, sc_core::sc_time_stamp().to_string(),
+                                       paused_until(f.priority).to_string()));
+  start(trans);
+}
+
+void Link::send_pfc(const Frame& pfc) {
+  Frame f = pfc;
+  f.kind = FrameKind::kPfc;
+  if (f.len_bytes == 0) f.len_bytes = roce::kPfcFrameBytes;
+  if (const std::string err = f.validate(); !err.empty())
+    throw std::invalid_argument(fmt::format("{}: PFC frame: {}", name(), err));
+  tlm::tlm_generic_payload& trans = default_frame_pool().make(f);
+  trans.acquire();  // held by the queue; start() takes its own reference
+  if (idle()) {
+    start(trans);
+    trans.release();
+  } else {
+    pfc_queue_.push_back(&trans);
+    schedule_wake();
+  }
+}
+
+void Link::start(tlm::tlm_generic_payload& trans) {
+  const Frame& f = frame_of(trans);
+  const uint64_t now = now_ps();
+  // A frame started at the first whole ps after the previous frame's exact end continues from
+  // that exact end (back to back); later, it starts now.
+  uint64_t start_whole = now;
+  uint64_t start_frac = 0;
+  if (end_frac_ != 0 && now == end_whole_ps_ + 1) {
+    start_whole = end_whole_ps_;
+    start_frac = end_frac_;
+  }
+  const uint32_t wire = roce::wire_bytes(f.len_bytes);
+  const u128 total = u128{wire} * 8u * bit_num_ps_ + start_frac;
+  end_whole_ps_ = start_whole + to_u64(total / bit_den_, "frame end");
+  end_frac_ = static_cast<uint64_t>(total % bit_den_);
+  const uint64_t arrival_ps = ceil_ps(end_whole_ps_, end_frac_) + prop_ps_;
+
+  if (trans.has_mm()) trans.acquire();
+  in_flight_.push_back({arrival_ps, &trans});
+  ++counters_.frames_sent;
+  counters_.bytes_sent += f.len_bytes;
+  counters_.wire_bytes_sent += wire;
+  if (f.kind == FrameKind::kPfc) ++counters_.pfc_frames_sent;
+  idle_notify_pending_ = true;
+  schedule_wake();
+}
+
+void Link::apply_received_pfc(const Frame& pfc) {
+  if (pfc.kind != FrameKind::kPfc)
+    throw std::invalid_argument(
+        fmt::format("{}: apply_received_pfc given a frame of kind {}, not pfc", name(), to_string(pfc.kind)));
+  const uint64_t now = now_ps();
+  ++counters_.pfc_frames_received;
+  for (unsigned p = 0; p < kNumPriorities; ++p) {
+    if (((pfc.pfc_class_enable >> p) & 1u) == 0) continue;
+    // Close the running interval: a new PFC frame replaces the remaining pause time.
+    const uint64_t until = pause_until_ps_[p];
+    const bool was_paused = now < until;
+    if (until > pause_start_ps_[p]) paused_closed_ps_[p] += std::min(now, until) - pause_start_ps_[p];
+    pause_start_ps_[p] = now;
+    const uint16_t quanta = pfc.pfc_pause_quanta[p];
+    if (quanta == 0) {
+      pause_until_ps_[p] = now;
+      resume_pending_[p] = was_paused;  // tell the owner (in the next delta cycle)
+    } else {
+      pause_until_ps_[p] = now + pause_duration(quanta).value();
+      resume_pending_[p] = true;
+    }
+  }
+  schedule_wake();
+}
+
+bool Link::may_start(unsigned prio) const { return prio < kNumPriorities && now_ps() >= pause_until_ps_[prio]; }
+
+sc_core::sc_time Link::paused_until(unsigned prio) const {
+  if (prio >= kNumPriorities) throw std::out_of_range(fmt::format("{}: priority {} must be 0..7", name(), prio));
+  return sc_core::sc_time::from_value(pause_until_ps_[prio]);
+}
+
+sc_core::sc_time Link::paused_time(unsigned prio) const {
+  if (prio >= kNumPriorities) throw std::out_of_range(fmt::format("{}: priority {} must be 0..7", name(), prio));
+  uint64_t total = paused_closed_ps_[prio];
+  const uint64_t until = pause_until_ps_[prio];
+  if (until > pause_start_ps_[prio]) total += std::min(now_ps(), until) - pause_start_ps_[prio];
+  return sc_core::sc_time::from_value(total);
+}
+
+void Link::on_wake() {
+  const uint64_t now = now_ps();
+  while (!in_flight_.empty() && in_flight_.front().arrival_ps <= now) {
+    tlm::tlm_generic_payload* trans = in_flight_.front().trans;
+    in_flight_.pop_front();
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    out->b_transport(*trans, delay);
+    ++counters_.frames_delivered;
+    if (trans->has_mm()) trans->release();
+  }
+  for (unsigned p = 0; p < kNumPriorities; ++p) {
+    if (resume_pending_[p] && now >= pause_until_ps_[p]) {
+      resume_pending_[p] = false;
+      resume_event_.notify();
+      if (on_resume_) on_resume_(p);
+    }
+  }
+  if (now >= ceil_ps(end_whole_ps_, end_frac_)) {
+    if (!pfc_queue_.empty()) {
+      tlm::tlm_generic_payload* trans = pfc_queue_.front();
+      pfc_queue_.pop_front();
+      start(*trans);
+      trans->release();
+    } else if (idle_notify_pending_) {
+      idle_notify_pending_ = false;
+      idle_event_.notify();
+      if (on_idle_) on_idle_();
+    }
+  }
+  schedule_wake();
+}
+
+void Link::schedule_wake() {
+  const uint64_t now = now_ps();
+  uint64_t next = kNever;
+  if (!in_flight_.empty()) next = std::min(next, in_flight_.front().arrival_ps);
+  if (idle_notify_pending_ || !pfc_queue_.empty()) next = std::min(next, ceil_ps(end_whole_ps_, end_frac_));
+  for (unsigned p = 0; p < kNumPriorities; ++p)
+    if (resume_pending_[p]) next = std::min(next, pause_until_ps_[p]);
+  wake_.cancel();
+  if (next != kNever) wake_.notify(sc_core::sc_time::from_value(next > now ? next - now : 0));
+}
+
+}  // namespace ccf::fabric

@@ -1,0 +1,127 @@
+// link.hpp: one direction of a full-duplex Ethernet link, as a transmitter (docs/fabric.md 3, 4).
+//
+// Timing is exact: the rate is held as a rational bit time in ps, a frame's serialization time is
+// wire_bytes * 8 bit times, and back-to-back frames continue from the exact (fractional) end of the
+// previous frame, so no rounding accumulates. Events happen at the first whole ps at or after the
+// exact instant (SystemC time resolution must be 1 ps).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <string>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "fabric/frame.hpp"
+
+namespace ccf::fabric {
+
+struct LinkCounters {
+  uint64_t frames_sent = 0;          // all frames started, PFC included
+  uint64_t bytes_sent = 0;           // sum of Frame::len_bytes of those frames
+  uint64_t wire_bytes_sent = 0;      // with padding, preamble, SFD and IFG
+  uint64_t pfc_frames_sent = 0;
+  uint64_t frames_delivered = 0;     // handed to the peer's b_transport
+  uint64_t pfc_frames_received = 0;  // applied through apply_received_pfc
+};
+
+class Link : public sc_core::sc_module {
+ public:
+  // Bound to the peer's target socket (e.g. tlm_utils::simple_target_socket). The peer's
+  // b_transport is called from this link's SC_METHOD at the frame's arrival time with a zero
+  // delay argument; it must not call wait(). A peer that keeps the payload calls acquire().
+  tlm_utils::simple_initiator_socket<Link> out;
+
+  // rate_gbps: any finite positive rate up to 1e6 Gb/s, resolved to 1 bit/s (exact for rates
+  // given with up to 9 decimals in Gb/s). Throws std::invalid_argument otherwise.
+  Link(sc_core::sc_module_name name, double rate_gbps, sc_core::sc_time propagation_delay);
+
+  // True when no frame is being serialized and no PFC frame waits for the link.
+  bool idle() const;
+  // The whole ps at or after the exact end of the frame now on the wire (incl. queued PFC frames
+  // only once they start); in the past or now when idle.
+  sc_core::sc_time busy_until() const;
+
+  // Start serializing `trans` now (it must carry a valid Frame). Requires idle() and, for a frame
+  // that is not PFC, may_start(priority); throws std::logic_error otherwise. If called at the
+  // first whole ps after the previous frame's exact end, the frame starts at that exact end.
+  // The link acquire()s a payload that has a memory manager and release()s it after delivery.
+  void transmit(tlm::tlm_generic_payload& trans);
+
+  // Send a PFC frame (kind is forced to kPfc, len to 64 B if unset). It starts now if the link is
+  // idle, else at the end of the current frame, ahead of any data frame of the owner.
+  void send_pfc(const Frame& pfc);
+
+  // The peer's PFC frame arrived on the reverse direction now: for every class enabled, priority i
+  // may not start a frame until now + pause_quanta[i] * 512 bit times of this link (rounded up to
+  // a whole ps); 0 resumes at once. A new PFC frame replaces the running pause (802.1Qbb).
+  void apply_received_pfc(const Frame& pfc);
+  bool may_start(unsigned prio) const;
+  sc_core::sc_time paused_until(unsigned prio) const;
+  // Total time priority `prio` has been paused so far (up to now).
+  sc_core::sc_time paused_time(unsigned prio) const;
+
+  // Called (from this link's process) when the link becomes idle. Also notified: idle_event().
+  void set_on_idle(std::function<void()> cb) { on_idle_ = std::move(cb); }
+  // Called when a pause of `prio` ends (expiry or resume), so an owner with only paused traffic
+  // can try again. Also notified: resume_event().
+  void set_on_resume(std::function<void(unsigned prio)> cb) { on_resume_ = std::move(cb); }
+  const sc_core::sc_event& idle_event() const { return idle_event_; }
+  const sc_core::sc_event& resume_event() const { return resume_event_; }
+
+  double rate_gbps() const { return rate_gbps_; }
+  sc_core::sc_time propagation_delay() const { return sc_core::sc_time::from_value(prop_ps_); }
+  // Exact bit time in ps as num/den (100 Gb/s: 10/1; 33 Gb/s: 1000/33).
+  uint64_t bit_time_num_ps() const { return bit_num_ps_; }
+  uint64_t bit_time_den() const { return bit_den_; }
+  // Serialization time of a frame of len_bytes (with padding and 20 B overhead), rounded up to ps.
+  sc_core::sc_time serialization_time(uint32_t len_bytes) const;
+  // Duration of `quanta` pause quanta at this link's rate, rounded up to ps.
+  sc_core::sc_time pause_duration(uint16_t quanta) const;
+
+  const LinkCounters& counters() const { return counters_; }
+  size_t frames_in_flight() const { return in_flight_.size(); }
+
+ private:
+  struct InFlight {
+    uint64_t arrival_ps;
+    tlm::tlm_generic_payload* trans;
+  };
+
+  void start(tlm::tlm_generic_payload& trans);
+  void on_wake();
+  void schedule_wake();
+  uint64_t ceil_ps(uint64_t whole, uint64_t frac) const { return whole + (frac != 0 ? 1 : 0); }
+  static uint64_t now_ps();
+
+  double rate_gbps_;
+  uint64_t prop_ps_;
+  uint64_t bit_num_ps_ = 1;   // bit time = bit_num_ps_ / bit_den_ ps, in lowest terms
+  uint64_t bit_den_ = 1;
+
+  // Exact end of the current (or last) frame: end_whole_ps_ + end_frac_ / bit_den_ ps.
+  uint64_t end_whole_ps_ = 0;
+  uint64_t end_frac_ = 0;
+  bool idle_notify_pending_ = false;
+
+  std::deque<tlm::tlm_generic_payload*> pfc_queue_;
+  std::deque<InFlight> in_flight_;  // arrival times are non-decreasing
+
+  std::array<uint64_t, kNumPriorities> pause_start_ps_{};
+  std::array<uint64_t, kNumPriorities> pause_until_ps_{};
+  std::array<uint64_t, kNumPriorities> paused_closed_ps_{};  // finished pause intervals
+  std::array<bool, kNumPriorities> resume_pending_{};
+
+  sc_core::sc_event wake_;
+  sc_core::sc_event idle_event_;
+  sc_core::sc_event resume_event_;
+  std::function<void()> on_idle_;
+  std::function<void(unsigned)> on_resume_;
+  LinkCounters counters_;
+};
+
+}  // namespace ccf::fabric

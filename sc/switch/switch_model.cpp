@@ -1,0 +1,199 @@
+// switch_model.cpp: see switch_model.hpp.
+#include "switch_model.hpp"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+// Verilator's SystemC-aware runtime calls sc_time_stamp() unqualified.
+using sc_core::sc_time_stamp;
+#include "Vsw_top.h"
+#include "switch/switch_dut.hpp"
+
+namespace ccf::swc {
+
+namespace {
+
+uint64_t now_ps() { return sc_core::sc_time_stamp().value() / sc_core::sc_time(1, sc_core::SC_PS).value(); }
+
+// 16-bit flow hash of the ECMP selector (docs/switch.md 2.3): a fixed mix of source, destination
+// and flow id, so that every frame of a flow takes one path.
+uint16_t flow_hash(const fabric::Frame& f) {
+  uint64_t x = (uint64_t{f.src_host} << 40) ^ (uint64_t{f.dst_host} << 20) ^ f.flow_id;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return static_cast<uint16_t>(x);
+}
+
+}  // namespace
+
+SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& params, const sw::SwitchConfig& cfg,
+                         uint64_t ports_used, uint64_t period_ps, bool step_every_cycle, const char* trace_path)
+    : sc_core::sc_module(name), params_(params), period_ps_(period_ps), every_cycle_(step_every_cycle) {
+  if (params_.nports != sw::SwitchParams{}.nports || params_.nprio != sw::SwitchParams{}.nprio)
+    throw std::invalid_argument("SwitchModel wraps the default 16-port, 8-priority Verilated switch");
+  if (sc_core::sc_get_time_resolution() != sc_core::sc_time(1, sc_core::SC_PS))
+    throw std::logic_error("SwitchModel needs a SystemC time resolution of 1 ps");
+  dut_ = std::make_unique<tb::SwitchDut<Vsw_top>>(params_, trace_path);
+  // Reset and configuration take cycles 0.. before the simulation starts; traffic cycles follow.
+  base_cycle_ = dut_->configure(dut_->reset(0), cfg);
+  last_stepped_ = base_cycle_ - 1;
+  stepped_any_ = true;
+  in_.resize(params_.nports);
+  for (unsigned p = 0; p < params_.nports; ++p) {
+    if (!((ports_used >> p) & 1u)) continue;
+    in_[p] = std::make_unique<tlm_utils::simple_target_socket_tagged<SwitchModel>>(fmt::format("in_{}", p).c_str());
+    in_[p]->register_b_transport(this, &SwitchModel::b_transport, static_cast<int>(p));
+  }
+  egress_.assign(params_.nports, nullptr);
+  ingress_.resize(params_.nports);
+  pfc_pending_.resize(params_.nports);
+  last_ready_.assign(params_.nports, false);
+  SC_METHOD(run);
+  sensitive << wake_;
+  dont_initialize();
+}
+
+SwitchModel::~SwitchModel() {
+  for (auto& [tag, t] : by_tag_) t->release();
+  for (auto& q : ingress_)
+    for (auto& w : q) w.trans->release();
+}
+
+tlm_utils::simple_target_socket_tagged<SwitchModel>& SwitchModel::in_socket(unsigned p) {
+  if (!in_.at(p)) throw std::out_of_range(fmt::format("switch port {} is not in ports_used", p));
+  return *in_[p];
+}
+
+void SwitchModel::attach_egress(unsigned p, fabric::Link* link) {
+  egress_.at(p) = link;
+  link->set_on_idle([this] { wake_.notify(sc_core::SC_ZERO_TIME); });
+}
+
+size_t SwitchModel::waiting_frames() const {
+  size_t n = 0;
+  for (const auto& q : ingress_) n += q.size();
+  return n;
+}
+
+uint64_t SwitchModel::first_free_cycle() const { return last_stepped_ + 1; }
+
+void SwitchModel::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& /*delay*/) {
+  auto* f = trans.get_extension<fabric::Frame>();
+  if (!f) throw std::logic_error("frame without a Frame extension arrived at the switch");
+  const uint64_t cycle = std::max(cycle_at_or_after(now_ps()), first_free_cycle());
+  if (f->kind == fabric::FrameKind::kPfc) {
+    sw::PfcFrame pfc;
+    pfc.class_en = f->pfc_class_enable;
+    for (unsigned c = 0; c < sw::kMaxPrio; ++c) pfc.time_quanta[c] = f->pfc_pause_quanta[c];
+    pfc_pending_[port] = pfc;  // a second PFC frame in the same cycle replaces the first (802.1Qbb)
+    ++stats_.pfc_in;
+  } else {
+    trans.acquire();
+    ingress_[port].push_back({cycle, &trans});
+    ++stats_.frames_in;
+  }
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  wake_.notify(sc_core::SC_ZERO_TIME);
+}
+
+// One activation per stepped cycle. A first activation at a cycle boundary only re-triggers in the
+// next delta, so that every link and sender acting at the same instant has done so before the RTL
+// samples its inputs: the result does not depend on process order within a time step.
+void SwitchModel::run() {
+  const uint64_t now = now_ps();
+  const uint64_t c = std::max(cycle_at_or_after(now), first_free_cycle());
+  if (time_of_ps(c) > now) {
+    next_trigger(sc_core::sc_time(double(time_of_ps(c) - now), sc_core::SC_PS));
+    return;
+  }
+  if (!boundary_settled_) {
+    boundary_settled_ = true;
+    next_trigger(sc_core::SC_ZERO_TIME);
+    return;
+  }
+  boundary_settled_ = false;
+  step_cycle(c);
+
+  // The next cycle that can change something (docs/switch.md 2.1).
+  uint64_t next = UINT64_MAX;
+  bool input_next = false;
+  for (unsigned p = 0; p < params_.nports; ++p) {
+    input_next |= pfc_pending_[p].has_value();
+    if (!ingress_[p].empty()) next = std::min(next, std::max(ingress_[p].front().ready_cycle, c + 1));
+  }
+  if (every_cycle_ || !rtl_idle_ || input_next) next = c + 1;
+  if (rtl_next_deadline_ > c) next = std::min(next, rtl_next_deadline_);
+  if (next != UINT64_MAX) next_trigger(sc_core::sc_time(double(time_of_ps(next) - now), sc_core::SC_PS), wake_);
+  // else: static sensitivity (an arrival or an egress link becoming idle notifies wake_)
+}
+
+void SwitchModel::step_cycle(uint64_t cycle) {
+  const unsigned n = params_.nports;
+  sw::CycleInputs in;
+  in.in_desc.resize(n);
+  in.out_ready.resize(n);
+  in.pfc_in = pfc_pending_;
+  std::vector<uint32_t> offered_tag(n, 0);
+  for (unsigned p = 0; p < n; ++p) {
+    pfc_pending_[p].reset();
+    in.out_ready[p] = egress_[p] && egress_[p]->idle();
+    if (ingress_[p].empty() || ingress_[p].front().ready_cycle > cycle) continue;
+    const auto* f = ingress_[p].front().trans->get_extension<fabric::Frame>();
+    offered_tag[p] = next_tag_++;  // a tag per offer; an offer not taken gets a new one next cycle
+    in.in_desc[p] = sw::Descriptor{offered_tag[p], static_cast<uint16_t>(f->len_bytes), f->priority,
+                                   static_cast<uint8_t>(f->ecn), static_cast<uint16_t>(f->dst_host), flow_hash(*f)};
+  }
+  const sw::CycleOutputs out = dut_->step(cycle, in);
+  last_stepped_ = cycle;
+  ++stats_.cycles_stepped;
+  stats_.last_cycle = cycle;
+  rtl_idle_ = out.idle;
+  rtl_next_deadline_ = out.next_deadline >= (uint64_t{1} << 48) - 1 ? UINT64_MAX : out.next_deadline;
+
+  for (unsigned p = 0; p < n; ++p) {
+    if (in.in_desc[p] && out.in_ready[p]) {
+      by_tag_[offered_tag[p]] = ingress_[p].front().trans;
+      ingress_[p].pop_front();
+    }
+  }
+  if (out.drop) {
+    auto it = by_tag_.find(out.drop->tag);
+    if (it == by_tag_.end()) throw std::logic_error(fmt::format("switch dropped unknown tag {}", out.drop->tag));
+    ++stats_.drops[static_cast<size_t>(out.drop->reason)];
+    it->second->release();
+    by_tag_.erase(it);
+  }
+  if (out.egress) {
+    auto it = by_tag_.find(out.egress->tag);
+    if (it == by_tag_.end()) throw std::logic_error(fmt::format("switch sent unknown tag {}", out.egress->tag));
+    tlm::tlm_generic_payload* t = it->second;
+    by_tag_.erase(it);
+    auto* f = t->get_extension<fabric::Frame>();
+    f->ecn = static_cast<fabric::Ecn>(out.egress->ecn);
+    if (f->ttl > 0) --f->ttl;
+    egress_[out.egress->port]->transmit(*t);  // data first: a PFC frame of this cycle follows it
+    t->release();
+    ++stats_.frames_out;
+  }
+  for (unsigned p = 0; p < n; ++p) {
+    if (!out.pfc_out[p] || !egress_[p]) continue;
+    fabric::Frame pfc;
+    pfc.kind = fabric::FrameKind::kPfc;
+    pfc.priority = 7;
+    pfc.pfc_class_enable = out.pfc_out[p]->class_en;
+    for (unsigned c = 0; c < sw::kMaxPrio; ++c) pfc.pfc_pause_quanta[c] = out.pfc_out[p]->time_quanta[c];
+    egress_[p]->send_pfc(pfc);
+    ++stats_.pfc_out;
+  }
+}
+
+uint64_t SwitchModel::read_counter(uint32_t lo_addr) {
+  const uint64_t c = last_stepped_ + 1;
+  const uint64_t v = dut_->read_counter(c, lo_addr);
+  last_stepped_ = c + 1;
+  return v;
+}
+
+}  // namespace ccf::swc

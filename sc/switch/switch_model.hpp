@@ -1,0 +1,105 @@
+// switch_model.hpp: the Verilated switch RTL (rtl/switch, 16 ports) inside SystemC.
+//
+// One SC_METHOD steps the RTL from C++ (no sc_clock, no pin signals). It steps a cycle only when
+// something can change in it (docs/switch.md 2.1): a frame or PFC frame arrived, an egress link
+// became idle, the RTL was busy in the previous cycle, or the RTL's next timer deadline
+// (tmr_next_cycle). Frames stay in SystemC: the RTL sees a descriptor with a tag, and the frame is
+// re-attached by tag at egress (DESIGN.md principle 3).
+#pragma once
+
+#include <array>
+#include <deque>
+#include <optional>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "fabric/frame.hpp"
+#include "fabric/link.hpp"
+#include "switch/mmu_model.hpp"
+#include "switch/switch_config.hpp"
+
+class Vsw_top;
+
+namespace ccf::tb {
+template <class V>
+class SwitchDut;
+}
+
+namespace ccf::swc {
+
+struct SwitchModelStats {
+  uint64_t frames_in = 0, frames_out = 0, pfc_in = 0, pfc_out = 0;
+  std::array<uint64_t, sw::kNumDropReasons> drops{};  // by sw::DropReason
+  uint64_t cycles_stepped = 0;
+  uint64_t last_cycle = 0;
+};
+
+class SwitchModel : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(SwitchModel);
+  static constexpr uint64_t kDefaultPeriodPs = 640;  // 1.5625 GHz (docs/switch.md 2.1)
+
+  // ports_used: bit p set = port p is cabled (it gets an input socket; SystemC requires every
+  // socket to be bound). step_every_cycle: step the RTL in every cycle instead of only the cycles
+  // that can change something (for the test that proves both give the same results).
+  SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& params, const sw::SwitchConfig& cfg,
+              uint64_t ports_used, uint64_t period_ps = kDefaultPeriodPs, bool step_every_cycle = false,
+              const char* trace_path = nullptr);
+  ~SwitchModel() override;
+
+  // Frames arriving on port p (a port in ports_used): bind the upstream Link's `out` socket here.
+  tlm_utils::simple_target_socket_tagged<SwitchModel>& in_socket(unsigned p);
+  // The transmitter of port p (owned by the fabric). The switch sends on it when the RTL dequeues.
+  void attach_egress(unsigned p, fabric::Link* link);
+
+  const SwitchModelStats& stats() const { return stats_; }
+  // Frames accepted and not yet sent or dropped (queued in the RTL or waiting at its ingress).
+  size_t frames_held() const { return by_tag_.size() + waiting_frames(); }
+  // Reads a 64-bit counter of the RTL (docs/switch.md 2.9); steps register cycles at the current time.
+  uint64_t read_counter(uint32_t lo_addr);
+  uint64_t period_ps() const { return period_ps_; }
+
+ private:
+  struct Waiting {
+    uint64_t ready_cycle;
+    tlm::tlm_generic_payload* trans;
+  };
+  void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  void run();
+  void step_cycle(uint64_t cycle);
+  size_t waiting_frames() const;
+  // RTL cycle numbers continue after the reset and configuration cycles: cycle base_cycle_ is at
+  // SystemC time 0.
+  uint64_t cycle_at_or_after(uint64_t ps) const { return base_cycle_ + (ps + period_ps_ - 1) / period_ps_; }
+  uint64_t time_of_ps(uint64_t cycle) const { return (cycle - base_cycle_) * period_ps_; }
+  uint64_t first_free_cycle() const;
+
+  sw::SwitchParams params_;
+  uint64_t period_ps_;
+  uint64_t base_cycle_ = 0;
+  bool every_cycle_;
+  std::unique_ptr<tb::SwitchDut<Vsw_top>> dut_;
+  std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<SwitchModel>>> in_;
+  std::vector<fabric::Link*> egress_;
+  std::vector<std::deque<Waiting>> ingress_;               // per port, in arrival order
+  std::vector<std::optional<sw::PfcFrame>> pfc_pending_;   // per port, for the next stepped cycle
+  std::vector<bool> last_ready_;
+  std::map<uint32_t, tlm::tlm_generic_payload*> by_tag_;  // in the RTL
+  uint32_t next_tag_ = 1;
+  bool stepped_any_ = false;
+  uint64_t last_stepped_ = 0;
+  bool rtl_idle_ = true;
+  bool boundary_settled_ = false;
+  uint64_t rtl_next_deadline_ = UINT64_MAX;
+  sc_core::sc_event wake_;
+  SwitchModelStats stats_;
+};
+
+}  // namespace ccf::swc
