@@ -1,0 +1,253 @@
+// scenario.cpp: loading and validation of scenarios (see scenario.hpp).
+#include "scenario.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+namespace ccf::sims {
+
+namespace {
+
+std::string show(const toml::node& n) {
+  std::ostringstream os;
+  n.visit([&os](const auto& v) {
+    if constexpr (toml::is_string<decltype(v)>) os << '"' << v.get() << '"';
+    else os << v;
+  });
+  return os.str();
+}
+
+// Reads typed values from one table, naming `prefix.key` and the origin in every error, and
+// remembers which keys it consumed so that the rest can be reported as unknown.
+class Section {
+ public:
+  Section(const toml::table* t, std::string origin, std::string prefix)
+      : t_(t), origin_(std::move(origin)), prefix_(std::move(prefix)) {}
+
+  [[noreturn]] void fail(const std::string& key, const std::string& value, const std::string& rule) const {
+    throw ScenarioError(fmt::format("{}: {} = {} must be {}", origin_, name(key), value, rule));
+  }
+  std::string name(const std::string& key) const { return prefix_.empty() ? key : prefix_ + "." + key; }
+
+  void number(const std::string& key, double& out, double lo, double hi, bool lo_open = false) {
+    const toml::node* n = get(key);
+    if (!n) return;
+    std::optional<double> v;
+    if (auto i = n->as_integer()) v = double(i->get());
+    if (auto f = n->as_floating_point()) v = f->get();
+    const std::string range = fmt::format("a number {} {} and <= {}", lo_open ? ">" : ">=", lo, hi);
+    if (!v || !std::isfinite(*v) || (lo_open ? *v <= lo : *v < lo) || *v > hi) fail(key, show(*n), range);
+    out = *v;
+  }
+  template <class T>
+  void integer(const std::string& key, T& out, int64_t lo, int64_t hi) {
+    const toml::node* n = get(key);
+    if (!n) return;
+    auto i = n->as_integer();
+    if (!i || i->get() < lo || i->get() > hi) fail(key, show(*n), fmt::format("an integer from {} to {}", lo, hi));
+    out = static_cast<T>(i->get());
+  }
+  void boolean(const std::string& key, bool& out) {
+    const toml::node* n = get(key);
+    if (!n) return;
+    auto b = n->as_boolean();
+    if (!b) fail(key, show(*n), "true or false");
+    out = b->get();
+  }
+  void choice(const std::string& key, std::string& out, const std::vector<std::string>& allowed) {
+    const toml::node* n = get(key);
+    if (!n) return;
+    auto s = n->as_string();
+    std::string list;
+    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + ("\"" + a + "\"");
+    if (!s || std::find(allowed.begin(), allowed.end(), s->get()) == allowed.end()) fail(key, show(*n), "one of " + list);
+    out = s->get();
+  }
+  // Every key of the table that no reader asked for (sub-tables listed in `subtables` are fine).
+  void reject_unknown(const std::set<std::string>& subtables = {}) const {
+    if (!t_) return;
+    for (const auto& [k, v] : *t_) {
+      const std::string key(k.str());
+      if (used_.count(key) || subtables.count(key)) continue;
+      std::string known;
+      for (const auto& u : asked_) known += (known.empty() ? "" : ", ") + u;
+      for (const auto& u : subtables) known += (known.empty() ? "" : ", ") + u;
+      throw ScenarioError(fmt::format("{}: unknown key '{}' (known here: {})", origin_, name(key), known));
+    }
+  }
+
+ private:
+  const toml::node* get(const std::string& key) {
+    asked_.push_back(key);
+    if (!t_) return nullptr;
+    used_.insert(key);
+    return t_->get(key);
+  }
+  const toml::table* t_;
+  std::string origin_, prefix_;
+  std::set<std::string> used_;
+  std::vector<std::string> asked_;
+};
+
+const toml::table* sub(const toml::table& t, const char* key, const std::string& origin, const std::string& name) {
+  const toml::node* n = t.get(key);
+  if (!n) return nullptr;
+  if (!n->is_table()) throw ScenarioError(fmt::format("{}: {} must be a table", origin, name));
+  return n->as_table();
+}
+
+// --set a.b.c=value: the value is read as TOML (numbers, true/false, "strings"); a bare word is a string.
+void apply_override(toml::table& root, const std::string& kv) {
+  const auto eq = kv.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ScenarioError(fmt::format("--set {}: expected key=value, e.g. --set switch.ecn.kmin_bytes=5000", kv));
+  const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
+  toml::table parsed;
+  try {
+    parsed = toml::parse("v = " + value);
+  } catch (const toml::parse_error&) {
+    parsed = toml::table{{"v", value}};
+  }
+  toml::table* t = &root;
+  std::string_view rest = key;
+  for (;;) {
+    const auto dot = rest.find('.');
+    const std::string part(rest.substr(0, dot));
+    if (dot == std::string_view::npos) {
+      t->insert_or_assign(part, *parsed.get("v"));
+      return;
+    }
+    toml::node* n = t->get(part);
+    if (!n) n = &t->insert_or_assign(part, toml::table{}).first->second;
+    if (!n->is_table()) throw ScenarioError(fmt::format("--set {}: {} is not a table", kv, part));
+    t = n->as_table();
+    rest = rest.substr(dot + 1);
+  }
+}
+
+}  // namespace
+
+Scenario parse_scenario(const std::string& toml_text, const std::string& origin, const std::vector<std::string>& overrides) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text, origin);
+  } catch (const toml::parse_error& e) {
+    throw ScenarioError(fmt::format("{}:{}:{}: {}", origin, e.source().begin.line, e.source().begin.column, e.description()));
+  }
+  for (const auto& o : overrides) apply_override(root, o);
+
+  Scenario s;
+  Section top(&root, origin, "");
+  top.reject_unknown({"sim", "fabric", "switch", "nic", "traffic"});
+
+  Section sim(sub(root, "sim", origin, "sim"), origin, "sim");
+  sim.number("duration_us", s.sim.duration_us, 0.0, 1e7, true);
+  sim.integer("seed", s.sim.seed, 0, INT64_MAX);
+  sim.number("measure_from_us", s.sim.measure_from_us, 0.0, 1e7);
+  sim.number("sample_interval_us", s.sim.sample_interval_us, 0.0, 1e6, true);
+  sim.reject_unknown();
+  if (s.sim.measure_from_us >= s.sim.duration_us)
+    sim.fail("measure_from_us", fmt::format("{}", s.sim.measure_from_us), fmt::format("< sim.duration_us = {}", s.sim.duration_us));
+
+  Section fab(sub(root, "fabric", origin, "fabric"), origin, "fabric");
+  fab.choice("topology", s.fabric.topology, {"star", "two_switch"});
+  fab.integer("hosts", s.fabric.hosts, 2, s.fabric.topology == "star" ? 16 : 30);
+  fab.number("link_gbps", s.fabric.link_gbps, 0.0, 1600.0, true);
+  fab.number("link_delay_ns", s.fabric.link_delay_ns, 0.0, 1e7);
+  fab.number("inter_switch_gbps", s.fabric.inter_switch_gbps, 0.0, 1600.0);
+  fab.reject_unknown();
+
+  const toml::table* swt = sub(root, "switch", origin, "switch");
+  Section sw(swt, origin, "switch");
+  sw.integer("buffer_bytes", s.sw.buffer_bytes, 65536, 12'000'000);
+  sw.boolean("pfc", s.sw.pfc);
+  sw.choice("pfc_threshold", s.sw.pfc_threshold, {"dynamic", "static"});
+  sw.number("pfc_beta", s.sw.pfc_beta, 1.0 / 64, 64.0);
+  const double lb = std::log2(s.sw.pfc_beta);
+  if (lb != std::round(lb)) sw.fail("pfc_beta", fmt::format("{}", s.sw.pfc_beta), "a power of two from 1/64 to 64");
+  sw.integer("pfc_static_bytes", s.sw.pfc_static_bytes, 0, 12'000'000);
+  sw.integer("headroom_bytes", s.sw.headroom_bytes, 0, 1'000'000);
+  sw.integer("reserve_bytes", s.sw.reserve_bytes, 0, 100'000);
+  sw.boolean("mark_at_dequeue", s.sw.mark_at_dequeue);
+  Section ecn(swt ? sub(*swt, "ecn", origin, "switch.ecn") : nullptr, origin, "switch.ecn");
+  ecn.boolean("enable", s.sw.ecn.enable);
+  ecn.integer("kmin_bytes", s.sw.ecn.kmin_bytes, 0, 12'000'000);
+  ecn.integer("kmax_bytes", s.sw.ecn.kmax_bytes, 0, 12'000'000);
+  ecn.number("pmax", s.sw.ecn.pmax, 0.0, 1.0);
+  ecn.reject_unknown();
+  sw.reject_unknown({"ecn"});
+  if (s.sw.ecn.kmin_bytes > s.sw.ecn.kmax_bytes)
+    ecn.fail("kmin_bytes", fmt::format("{}", s.sw.ecn.kmin_bytes), fmt::format("<= switch.ecn.kmax_bytes = {}", s.sw.ecn.kmax_bytes));
+
+  Section nic(sub(root, "nic", origin, "nic"), origin, "nic");
+  nic.choice("cc", s.nic.cc, {"none", "dcqcn"});
+  nic.integer("mtu_bytes", s.nic.mtu_bytes, 256, 4096);
+  nic.choice("dcqcn_preset", s.nic.dcqcn_preset, {"paper", "hpcc_ns3", "mlx5"});
+  nic.number("host_gbps", s.nic.host_gbps, 0.0, 1600.0);
+  nic.integer("ack_every", s.nic.ack_every, 1, 64);
+  nic.reject_unknown();
+
+  if (const toml::node* tn = root.get("traffic")) {
+    const toml::array* arr = tn->as_array();
+    if (!arr) throw ScenarioError(fmt::format("{}: traffic must be an array of tables ([[traffic]])", origin));
+    for (size_t i = 0; i < arr->size(); ++i) {
+      const toml::table* t = (*arr)[i].as_table();
+      const std::string prefix = fmt::format("traffic[{}]", i);
+      if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
+      TrafficSpec spec;
+      Section tr(t, origin, prefix);
+      tr.choice("pattern", spec.pattern, {"incast"});
+      tr.integer("senders", spec.senders, 1, s.fabric.hosts - 1);
+      tr.integer("receiver", spec.receiver, 0, s.fabric.hosts - 1);
+      tr.integer("bytes", spec.bytes, 0, INT64_MAX);
+      tr.number("start_us", spec.start_us, 0.0, s.sim.duration_us);
+      tr.integer("flows_per_sender", spec.flows_per_sender, 1, 4096);
+      tr.integer("priority", spec.priority, 0, 7);
+      tr.reject_unknown();
+      if (spec.receiver >= 1 && spec.receiver <= spec.senders)
+        tr.fail("receiver", fmt::format("{}", spec.receiver), fmt::format("0 or above the senders 1..{}", spec.senders));
+      s.traffic.push_back(spec);
+    }
+  }
+  return s;
+}
+
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
+  if (path.empty()) return parse_scenario("", "(defaults)", overrides);
+  std::ifstream f(path);
+  if (!f) throw ScenarioError(fmt::format("{}: cannot be read", path));
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return parse_scenario(ss.str(), path, overrides);
+}
+
+std::string Scenario::to_toml() const {
+  std::string t = fmt::format(
+      "[sim]\nduration_us = {}\nseed = {}\nmeasure_from_us = {}\nsample_interval_us = {}\n\n"
+      "[fabric]\ntopology = \"{}\"\nhosts = {}\nlink_gbps = {}\nlink_delay_ns = {}\ninter_switch_gbps = {}\n\n"
+      "[switch]\nbuffer_bytes = {}\npfc = {}\npfc_threshold = \"{}\"\npfc_beta = {}\npfc_static_bytes = {}\n"
+      "headroom_bytes = {}\nreserve_bytes = {}\nmark_at_dequeue = {}\n\n"
+      "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\n\n"
+      "[nic]\ncc = \"{}\"\nmtu_bytes = {}\ndcqcn_preset = \"{}\"\nhost_gbps = {}\nack_every = {}\n",
+      sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, fabric.topology, fabric.hosts,
+      fabric.link_gbps, fabric.link_delay_ns, fabric.inter_switch_gbps, sw.buffer_bytes, sw.pfc, sw.pfc_threshold,
+      sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
+      sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
+      nic.ack_every);
+  for (const auto& tr : traffic) {
+    t += fmt::format(
+        "\n[[traffic]]\npattern = \"{}\"\nsenders = {}\nreceiver = {}\nbytes = {}\nstart_us = {}\nflows_per_sender = {}\n"
+        "priority = {}\n",
+        tr.pattern, tr.senders, tr.receiver, tr.bytes, tr.start_us, tr.flows_per_sender, tr.priority);
+  }
+  return t;
+}
+
+}  // namespace ccf::sims

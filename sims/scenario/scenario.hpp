@@ -1,0 +1,78 @@
+// scenario.hpp: a ccfabric scenario (sims/scenarios/*.toml): the keys, their defaults and their
+// rules. Loading validates everything and reports the first problem as
+//   FILE: KEY = VALUE must be RULE
+// so that a bad scenario never reaches the simulator (DESIGN.md principle 7).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ccf::sims {
+
+struct ScenarioError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct TrafficSpec {
+  std::string pattern = "incast";  // "incast"
+  unsigned senders = 1;            // senders are hosts 1..senders
+  unsigned receiver = 0;           // host index
+  uint64_t bytes = 0;              // per flow; 0 = unlimited
+  double start_us = 0.0;
+  unsigned flows_per_sender = 1;
+  unsigned priority = 3;
+};
+
+struct Scenario {
+  struct Sim {
+    double duration_us = 1000.0;
+    uint64_t seed = 1;
+    double measure_from_us = 0.0;        // start of the throughput window
+    double sample_interval_us = 10.0;    // timeseries.csv period
+  } sim;
+  struct Fabric {
+    std::string topology = "star";       // "star", "two_switch"
+    unsigned hosts = 16;
+    double link_gbps = 100.0;
+    double link_delay_ns = 1000.0;
+    double inter_switch_gbps = 0.0;      // two_switch: 0 = link_gbps
+  } fabric;
+  struct Switch {
+    uint64_t buffer_bytes = 12'000'000;
+    bool pfc = true;
+    std::string pfc_threshold = "dynamic";  // "dynamic", "static"
+    double pfc_beta = 8.0;                  // power of two, 1/64..64
+    uint64_t pfc_static_bytes = 0;          // static threshold; 0 = the DCQCN paper's bound
+    uint64_t headroom_bytes = 0;            // per (port, priority); 0 = derived from the link
+    uint64_t reserve_bytes = 4096;
+    bool mark_at_dequeue = false;
+    struct Ecn {
+      bool enable = true;
+      uint64_t kmin_bytes = 5'000;
+      uint64_t kmax_bytes = 200'000;
+      double pmax = 0.01;
+    } ecn;
+  } sw;
+  struct Nic {
+    std::string cc = "dcqcn";            // "none", "dcqcn" (later "swift", "ldcp", "timely")
+    unsigned mtu_bytes = 1024;           // RoCE payload per frame
+    std::string dcqcn_preset = "paper";  // "paper", "hpcc_ns3", "mlx5"
+    double host_gbps = 0.0;              // host receive processing rate; 0 = not a bottleneck
+    unsigned ack_every = 1;              // ACK coalescing
+  } nic;
+  std::vector<TrafficSpec> traffic;
+
+  // The TOML text of this scenario with every key (for --dump and for summary.json).
+  std::string to_toml() const;
+};
+
+// Loads `path` (or the defaults when path is empty), applies `--set key=value` overrides in order,
+// validates, and throws ScenarioError with "FILE: KEY = VALUE must be RULE" on the first problem.
+Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides = {});
+// The same from TOML text (`origin` names it in messages).
+Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
+                        const std::vector<std::string>& overrides = {});
+
+}  // namespace ccf::sims
