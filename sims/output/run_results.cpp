@@ -1,0 +1,119 @@
+// run_results.cpp: see run_results.hpp.
+#include "run_results.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace ccf::sims {
+
+double RunResults::jain_index() const {
+  double sum = 0.0, sum_sq = 0.0;
+  for (const auto& f : flows) {
+    sum += f.throughput_gbps;
+    sum_sq += f.throughput_gbps * f.throughput_gbps;
+  }
+  if (flows.empty() || sum_sq == 0.0) return 0.0;
+  return sum * sum / (double(flows.size()) * sum_sq);
+}
+
+std::string RunResults::accounting_error() const {
+  if (frames.injected == frames.delivered + frames.dropped + frames.in_flight) return "";
+  return fmt::format("frames injected {} != delivered {} + dropped {} + in flight {}", frames.injected,
+                     frames.delivered, frames.dropped, frames.in_flight);
+}
+
+namespace {
+
+std::ofstream open_out(const std::string& path) {
+  std::ofstream f(path);
+  if (!f) throw std::runtime_error(fmt::format("{}: cannot be written", path));
+  return f;
+}
+
+}  // namespace
+
+void write_results(const RunResults& r, const std::string& dir) {
+  std::filesystem::create_directories(dir);
+  nlohmann::json flows = nlohmann::json::array();
+  for (const auto& f : r.flows) {
+    flows.push_back({{"id", f.id}, {"src", f.src}, {"dst", f.dst}, {"bytes_acked", f.bytes_acked},
+                     {"throughput_gbps", f.throughput_gbps},
+                     {"fct_us", f.fct_us ? nlohmann::json(*f.fct_us) : nlohmann::json(nullptr)}});
+  }
+  nlohmann::json summary = {
+      {"flows", flows},
+      {"frames", {{"injected", r.frames.injected}, {"delivered", r.frames.delivered}, {"dropped", r.frames.dropped},
+                  {"in_flight", r.frames.in_flight}}},
+      {"drops", r.drops},
+      {"pfc", {{"pause_frames", r.pfc_pause_frames}, {"resume_frames", r.pfc_resume_frames}}},
+      {"max_queue_bytes", r.max_queue_bytes},
+      {"jain_index", r.jain_index()},
+      {"sim", {{"simulated_us", r.simulated_us}, {"wall_s", r.wall_s}}},
+      {"scenario", r.scenario_toml}};
+  open_out(dir + "/summary.json") << summary.dump(2) << "\n";
+
+  auto flows_csv = open_out(dir + "/flows.csv");
+  flows_csv << "id,src,dst,bytes_acked,throughput_gbps,fct_us\n";
+  for (const auto& f : r.flows)
+    flows_csv << fmt::format("{},{},{},{},{:.6f},{}\n", f.id, f.src, f.dst, f.bytes_acked, f.throughput_gbps,
+                             f.fct_us ? fmt::format("{:.3f}", *f.fct_us) : "");
+
+  auto ts = open_out(dir + "/timeseries.csv");
+  ts << "time_us";
+  for (const auto& f : r.flows) ts << fmt::format(",flow{}_rate_gbps", f.id);
+  for (const auto& q : r.queue_names) ts << "," << q << "_bytes";
+  ts << "\n";
+  for (const auto& s : r.samples) {
+    ts << fmt::format("{:.3f}", s.time_us);
+    for (double v : s.flow_rate_gbps) ts << fmt::format(",{:.6f}", v);
+    for (uint64_t q : s.queue_bytes) ts << "," << q;
+    ts << "\n";
+  }
+
+  auto pfc = open_out(dir + "/pfc.csv");
+  pfc << "time_us,node,port,class_enable,quanta\n";
+  for (const auto& e : r.pfc_events)
+    pfc << fmt::format("{:.6f},{},{},{:#04x},{}\n", e.time_us, e.node, e.port, e.class_enable, e.quanta);
+}
+
+std::string write_plots(const RunResults& r, const std::string& dir) {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+    return "gnuplot is not installed (sims/scripts/install-deps.sh installs gnuplot-nox): no PNG plots";
+  const std::string script_path = dir + "/plots.gp";
+  {
+    auto gp = open_out(script_path);
+    gp << "set datafile separator ','\nset terminal pngcairo size 1200,600 noenhanced\nset key outside right\n"
+          "set xlabel 'time (us)'\nset grid\n";
+    gp << fmt::format("set output '{}/throughput.png'\nset ylabel 'rate (Gb/s)'\nset title 'per-flow rate'\n", dir);
+    if (r.flows.empty()) {
+      gp << "set label 'no flows' at graph 0.5,0.5\nplot 0 notitle\n";
+    } else {
+      gp << "plot ";
+      for (size_t i = 0; i < r.flows.size(); ++i)
+        gp << fmt::format("{}'{}/timeseries.csv' using 1:{} with lines title 'flow {}'", i ? ", " : "", dir, i + 2,
+                          r.flows[i].id);
+      gp << "\n";
+    }
+    gp << fmt::format("set output '{}/queue.png'\nset ylabel 'queue (bytes)'\nset title 'switch queue depth'\n", dir);
+    if (r.queue_names.empty()) {
+      gp << "plot 0 notitle\n";
+    } else {
+      gp << "plot ";
+      for (size_t i = 0; i < r.queue_names.size(); ++i)
+        gp << fmt::format("{}'{}/timeseries.csv' using 1:{} with lines title '{}'", i ? ", " : "", dir,
+                          r.flows.size() + i + 2, r.queue_names[i]);
+      gp << "\n";
+    }
+  }
+  if (std::system(fmt::format("gnuplot '{}' 2>'{}/plots.log'", script_path, dir).c_str()) != 0)
+    return fmt::format("gnuplot failed: see {}/plots.log", dir);
+  return "";
+}
+
+}  // namespace ccf::sims

@@ -1,0 +1,68 @@
+// run_results.hpp: what one `ccfabric run` produces, and the writers of its output files
+// (DESIGN.md "Command line and files"): summary.json, flows.csv, timeseries.csv, pfc.csv and PNG
+// plots. Every figure carries its unit in its name.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ccf::sims {
+
+struct FlowResult {
+  uint32_t id = 0;
+  uint32_t src = 0, dst = 0;
+  uint64_t bytes_acked = 0;
+  double throughput_gbps = 0.0;      // over the measurement window
+  std::optional<double> fct_us;      // set when the flow completed
+};
+
+struct FrameTotals {
+  uint64_t injected = 0, delivered = 0, dropped = 0, in_flight = 0;
+};
+
+struct PfcEvent {
+  double time_us = 0.0;
+  std::string node;                  // e.g. "switch0", "host3"
+  unsigned port = 0;
+  uint8_t class_enable = 0;
+  uint16_t quanta = 0;               // of the first enabled class; 0 = resume
+};
+
+// One sample of the time series: per-flow rates and per-queue depths at time_us.
+struct Sample {
+  double time_us = 0.0;
+  std::vector<double> flow_rate_gbps;     // indexed like RunResults::flows
+  std::vector<uint64_t> queue_bytes;      // indexed like RunResults::queue_names
+};
+
+struct RunResults {
+  std::string scenario_toml;              // the scenario with every key, as run
+  std::vector<FlowResult> flows;
+  FrameTotals frames;
+  std::map<std::string, uint64_t> drops;  // reason -> count
+  uint64_t pfc_pause_frames = 0, pfc_resume_frames = 0;
+  uint64_t max_queue_bytes = 0;
+  double simulated_us = 0.0, wall_s = 0.0;
+  std::vector<std::string> queue_names;   // e.g. "switch0.port0.prio3"
+  std::vector<Sample> samples;
+  std::vector<PfcEvent> pfc_events;
+
+  // Jain's fairness index of the flows' throughput (1 = equal shares).
+  double jain_index() const;
+  // Empty when injected = delivered + dropped + in flight, else the mismatch in words.
+  std::string accounting_error() const;
+};
+
+// Writes summary.json, flows.csv, timeseries.csv and pfc.csv into `dir` (created if needed).
+// Throws std::runtime_error naming the file when one cannot be written.
+void write_results(const RunResults& r, const std::string& dir);
+
+// Renders throughput.png (per-flow rate over time) and queue.png (queue depth over time) from
+// timeseries.csv in `dir` with gnuplot. Returns an empty string on success, else why no plot was
+// made (e.g. gnuplot is not installed), for the caller to report.
+std::string write_plots(const RunResults& r, const std::string& dir);
+
+}  // namespace ccf::sims
