@@ -1,0 +1,189 @@
+// cc_unit.hpp: the interface between the NIC (flow table, TX scheduler, RX/ACK/CNP logic) and its
+// congestion-control units (DESIGN.md "NIC congestion-control units", docs/nic.md 6).
+//
+// A reaction-point unit (CcUnit) takes events for a flow and tells the TX scheduler the flow's allowed
+// rate or window and pacing gap. A notification-point unit (NpUnit) decides, per CE-marked data frame
+// received, whether to send a CNP. `flow` is always the NIC's flow-table index (0..max_flows-1 of the
+// NIC that owns the unit: the sender's table for CcUnit, the receiver's table for NpUnit), i.e. the
+// address of the flow's entry in the unit's state memory.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+namespace ccf::nic {
+
+// Declared cost of a unit (DESIGN.md principle 5).
+struct UnitCost {
+  unsigned latency_cycles = 0;       // event in to rate/window out
+  unsigned ii_cycles = 1;            // initiation interval: cycles between two events
+  unsigned state_bits_per_flow = 0;  // bits of per-flow state memory
+};
+
+// What an ACK tells the reaction point.
+struct AckInfo {
+  uint64_t acked_bytes = 0;              // payload bytes newly acknowledged by this ACK (0: duplicate)
+  uint32_t psn = 0;                      // cumulative PSN acknowledged (24 bits)
+  bool ece = false;                      // a frame covered by this ACK arrived CE-marked
+  uint64_t swift_t1_ps = 0;              // echoed send time of the acked frame
+  uint64_t remote_queuing_delay_ps = 0;  // t4 - t2 at the receiver
+  uint8_t hop_count = 0;                 // start TTL (64) - received TTL
+  uint64_t timely_send_time_ps = 0;      // echoed TIMELY send time
+  uint64_t rtt_ps = 0;                   // ACK arrival (t5) - swift_t1_ps
+};
+
+inline constexpr uint64_t kNoDeadline = std::numeric_limits<uint64_t>::max();
+inline constexpr double kUnlimited = std::numeric_limits<double>::infinity();
+
+// Reaction point. All `now` arguments are the current simulated time.
+class CcUnit {
+ public:
+  virtual ~CcUnit() = default;
+  virtual std::string name() const = 0;
+  // A flow is created (called once, from Nic::add_flow).
+  virtual void init_flow(uint32_t flow, sc_core::sc_time now) = 0;
+  virtual void on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now) = 0;
+  virtual void on_nack(uint32_t flow, sc_core::sc_time now) = 0;
+  virtual void on_cnp(uint32_t flow, sc_core::sc_time now) = 0;
+  // A data frame of `payload_bytes` (new or retransmitted) started on the wire.
+  virtual void on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time now) = 0;
+  virtual void on_timeout(uint32_t flow, sc_core::sc_time now) = 0;
+  // The unit's own nearest timer (e.g. DCQCN alpha or rate-increase timer) in ps of simulated time,
+  // or kNoDeadline. The NIC reads it after every event it delivers to the unit, keeps it in its one
+  // calendar and calls on_timer when it is due (DESIGN.md principle 2).
+  virtual uint64_t next_deadline_ps(uint32_t flow) const = 0;
+  virtual void on_timer(uint32_t flow, sc_core::sc_time now) = 0;
+  // Allowed sending rate in Gb/s on the wire (frame + preamble/SFD/IFG), or kUnlimited.
+  virtual double rate_gbps(uint32_t flow) const = 0;
+  // Allowed payload bytes in flight, or kUnlimited.
+  virtual double window_bytes(uint32_t flow) const = 0;
+  // Minimum gap between two frame starts of the flow (window pacing); SC_ZERO_TIME for none.
+  virtual sc_core::sc_time pacing_gap(uint32_t flow) const = 0;
+  virtual UnitCost cost() const = 0;
+  virtual uint64_t busy_cycles() const = 0;
+};
+
+// Notification point (receiver side).
+class NpUnit {
+ public:
+  virtual ~NpUnit() = default;
+  virtual std::string name() const = 0;
+  // A CE-marked data frame of receiver flow `flow` arrived; true = send a CNP to its sender.
+  virtual bool on_ce(uint32_t flow, sc_core::sc_time now) = 0;
+  virtual UnitCost cost() const = 0;
+  virtual uint64_t busy_cycles() const = 0;
+};
+
+// No congestion control: line rate, no window, no timers.
+class CcNone : public CcUnit {
+ public:
+  std::string name() const override { return "none"; }
+  void init_flow(uint32_t, sc_core::sc_time) override {}
+  void on_ack(uint32_t, const AckInfo&, sc_core::sc_time) override {}
+  void on_nack(uint32_t, sc_core::sc_time) override {}
+  void on_cnp(uint32_t, sc_core::sc_time) override {}
+  void on_tx(uint32_t, uint32_t, sc_core::sc_time) override {}
+  void on_timeout(uint32_t, sc_core::sc_time) override {}
+  uint64_t next_deadline_ps(uint32_t) const override { return kNoDeadline; }
+  void on_timer(uint32_t, sc_core::sc_time) override {}
+  double rate_gbps(uint32_t) const override { return kUnlimited; }
+  double window_bytes(uint32_t) const override { return kUnlimited; }
+  sc_core::sc_time pacing_gap(uint32_t) const override { return sc_core::SC_ZERO_TIME; }
+  UnitCost cost() const override { return {0, 1, 0}; }
+  uint64_t busy_cycles() const override { return 0; }
+};
+
+// Test double: a fixed rate, window and pacing gap for every flow, an optional periodic timer, and a
+// count of every event it received (per flow as well as in total). One event = one busy cycle.
+class CcFixed : public CcUnit {
+ public:
+  struct Events {
+    uint64_t init = 0, ack = 0, nack = 0, cnp = 0, tx = 0, timeout = 0, timer = 0;
+    uint64_t acked_bytes = 0, ece = 0;
+  };
+  CcFixed(double rate_gbps = kUnlimited, double window_bytes = kUnlimited,
+          sc_core::sc_time pacing_gap = sc_core::SC_ZERO_TIME, sc_core::sc_time timer_period = sc_core::SC_ZERO_TIME)
+      : rate_gbps_(rate_gbps), window_bytes_(window_bytes), pacing_(pacing_gap), timer_ps_(timer_period.value()) {}
+
+  std::string name() const override { return "fixed"; }
+  void init_flow(uint32_t flow, sc_core::sc_time now) override {
+    if (flow >= per_flow_.size()) {
+      per_flow_.resize(flow + 1);
+      deadline_ps_.resize(flow + 1, kNoDeadline);
+    }
+    ++per_flow_[flow].init;
+    ++total_.init;
+    deadline_ps_[flow] = timer_ps_ ? now.value() + timer_ps_ : kNoDeadline;
+  }
+  void on_ack(uint32_t flow, const AckInfo& a, sc_core::sc_time) override {
+    bump(flow, &Events::ack);
+    per_flow_[flow].acked_bytes += a.acked_bytes;
+    total_.acked_bytes += a.acked_bytes;
+    if (a.ece) ++total_.ece, ++per_flow_[flow].ece;
+    last_ack = a;
+  }
+  void on_nack(uint32_t flow, sc_core::sc_time) override { bump(flow, &Events::nack); }
+  void on_cnp(uint32_t flow, sc_core::sc_time) override { bump(flow, &Events::cnp); }
+  void on_tx(uint32_t flow, uint32_t, sc_core::sc_time) override { bump(flow, &Events::tx); }
+  void on_timeout(uint32_t flow, sc_core::sc_time) override { bump(flow, &Events::timeout); }
+  uint64_t next_deadline_ps(uint32_t flow) const override { return deadline_ps_.at(flow); }
+  void on_timer(uint32_t flow, sc_core::sc_time now) override {
+    bump(flow, &Events::timer);
+    deadline_ps_[flow] = now.value() + timer_ps_;
+  }
+  double rate_gbps(uint32_t) const override { return rate_gbps_; }
+  double window_bytes(uint32_t) const override { return window_bytes_; }
+  sc_core::sc_time pacing_gap(uint32_t) const override { return pacing_; }
+  UnitCost cost() const override { return {1, 1, 0}; }
+  uint64_t busy_cycles() const override { return busy_; }
+
+  const Events& events() const { return total_; }
+  const Events& events(uint32_t flow) const { return per_flow_.at(flow); }
+  AckInfo last_ack;
+  // Stop the periodic timer of a flow (so a finished run can go idle).
+  void stop_timer(uint32_t flow) { deadline_ps_.at(flow) = kNoDeadline; }
+
+ private:
+  void bump(uint32_t flow, uint64_t Events::*field) {
+    ++(per_flow_.at(flow).*field);
+    ++(total_.*field);
+    ++busy_;
+  }
+  double rate_gbps_, window_bytes_;
+  sc_core::sc_time pacing_;
+  uint64_t timer_ps_;
+  std::vector<Events> per_flow_;
+  std::vector<uint64_t> deadline_ps_;
+  Events total_;
+  uint64_t busy_ = 0;
+};
+
+// Notification point that never sends a CNP.
+class NpNone : public NpUnit {
+ public:
+  std::string name() const override { return "none"; }
+  bool on_ce(uint32_t, sc_core::sc_time) override { return false; }
+  UnitCost cost() const override { return {0, 1, 0}; }
+  uint64_t busy_cycles() const override { return 0; }
+};
+
+// Notification point that sends a CNP for every CE-marked frame (no CNP interval).
+class NpEveryCe : public NpUnit {
+ public:
+  std::string name() const override { return "every_ce"; }
+  bool on_ce(uint32_t, sc_core::sc_time) override {
+    ++busy_;
+    return true;
+  }
+  UnitCost cost() const override { return {1, 1, 0}; }
+  uint64_t busy_cycles() const override { return busy_; }
+
+ private:
+  uint64_t busy_ = 0;
+};
+
+}  // namespace ccf::nic

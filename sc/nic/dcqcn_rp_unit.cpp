@@ -1,0 +1,81 @@
+// dcqcn_rp_unit.cpp: see dcqcn_rp_unit.hpp.
+#include "dcqcn_rp_unit.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace ccf::nic {
+
+namespace dk = hls::dcqcn;
+
+DcqcnRpUnit::DcqcnRpUnit(const dk::RpParams& params, uint64_t clock_period_ps) : p_(params), clock_ps_(clock_period_ps) {
+  if (const char* err = dk::rp_params_error(p_)) throw std::invalid_argument(std::string("DCQCN parameters: ") + err);
+  if (clock_ps_ == 0) throw std::invalid_argument("DCQCN unit clock period must be > 0 ps");
+}
+
+void DcqcnRpUnit::init_flow(uint32_t flow, sc_core::sc_time) {
+  if (flow >= flows_.size()) flows_.resize(flow + 1);
+  Flow& f = flows_[flow];
+  f = Flow{};
+  f.s = dk::rp_initial_state(p_);
+  f.rate_out = f.rate_next = f.s.rc;  // start at line rate (spec 1.4)
+}
+
+void DcqcnRpUnit::apply(Flow& f, const dk::RpOut& out, uint64_t now_ps) {
+  ++busy_cycles_;
+  if (out.arm_alpha_ns) f.alpha_deadline_ps = now_ps + uint64_t{out.arm_alpha_ns} * 1000;
+  if (out.arm_increase_ns) f.increase_deadline_ps = now_ps + uint64_t{out.arm_increase_ns} * 1000;
+  if (out.arm_decrease_ns) f.decrease_deadline_ps = now_ps + uint64_t{out.arm_decrease_ns} * 1000;
+  // The previous result becomes visible first if its time has come; then this pass's result is
+  // written and shows after the pipeline latency.
+  if (now_ps >= f.rate_at_ps) f.rate_out = f.rate_next;
+  f.rate_next = f.s.rc;
+  f.rate_at_ps = now_ps + kCost.latency_cycles * clock_ps_;
+}
+
+void DcqcnRpUnit::on_cnp(uint32_t flow, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  apply(f, dk::on_cnp(f.s, p_), now.value());
+}
+
+void DcqcnRpUnit::on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  apply(f, dk::on_tx(f.s, p_, payload_bytes), now.value());
+}
+
+uint64_t DcqcnRpUnit::next_deadline_ps(uint32_t flow) const {
+  const Flow& f = flows_.at(flow);
+  return std::min({f.alpha_deadline_ps, f.increase_deadline_ps, f.decrease_deadline_ps});
+}
+
+// Every timer of the flow that is due runs its kernel pass, one pass per timer (so a unit that is
+// late applies n periods as n passes, bit for bit like the kernel).
+void DcqcnRpUnit::on_timer(uint32_t flow, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  const uint64_t t = now.value();
+  for (;;) {
+    const uint64_t d = std::min({f.alpha_deadline_ps, f.increase_deadline_ps, f.decrease_deadline_ps});
+    if (d > t) break;
+    // Same instant: alpha first, then the increase, then the mlx decrease check (spec 1.5).
+    if (d == f.alpha_deadline_ps) {
+      f.alpha_deadline_ps = kNoDeadline;
+      apply(f, dk::on_alpha_timer(f.s, p_), d);
+    } else if (d == f.increase_deadline_ps) {
+      f.increase_deadline_ps = kNoDeadline;
+      apply(f, dk::on_increase_event(f.s, p_, dk::IncreaseSource::kTimer), d);
+    } else {
+      f.decrease_deadline_ps = kNoDeadline;
+      apply(f, dk::on_rate_decrease_timer(f.s, p_), d);
+    }
+  }
+  if (t >= f.rate_at_ps) f.rate_out = f.rate_next;
+}
+
+double DcqcnRpUnit::rate_gbps(uint32_t flow) const {
+  const Flow& f = flows_.at(flow);
+  const uint32_t r = sc_core::sc_time_stamp().value() >= f.rate_at_ps ? f.rate_next : f.rate_out;
+  return double(r) / double(1u << dk::RATE_FRAC_BITS) / 1000.0;
+}
+
+}  // namespace ccf::nic

@@ -1,0 +1,58 @@
+// dcqcn_rp_unit.hpp: the DCQCN reaction point as a NIC congestion-control unit (CcUnit) around the
+// one-source kernel hls/dcqcn/rp_kernel (DESIGN.md principle 4). The unit adds what hardware adds
+// around the arithmetic: a state memory of RpState::kStateBits per flow, three timers per flow held
+// as deadlines (alpha K, rate increase T, mlx rate-decrease period) and a pipeline whose result is
+// visible `latency_cycles` after the event. Docs: docs/units/dcqcn.md.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "dcqcn/rp_kernel.hpp"
+#include "nic/cc_unit.hpp"
+
+namespace ccf::nic {
+
+class DcqcnRpUnit : public CcUnit {
+ public:
+  // One pass of the kernel per event: read state, arithmetic, write back and publish the rate.
+  static constexpr UnitCost kCost{/*latency*/ 3, /*ii*/ 1, /*bits*/ hls::dcqcn::RpState::kStateBits};
+
+  // clock_period_ps: the unit's clock (1 GHz by default).
+  explicit DcqcnRpUnit(const hls::dcqcn::RpParams& params, uint64_t clock_period_ps = 1000);
+
+  std::string name() const override { return "dcqcn"; }
+  void init_flow(uint32_t flow, sc_core::sc_time now) override;
+  void on_ack(uint32_t, const AckInfo&, sc_core::sc_time) override {}
+  void on_nack(uint32_t, sc_core::sc_time) override {}
+  void on_cnp(uint32_t flow, sc_core::sc_time now) override;
+  void on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time now) override;
+  void on_timeout(uint32_t, sc_core::sc_time) override {}
+  uint64_t next_deadline_ps(uint32_t flow) const override;
+  void on_timer(uint32_t flow, sc_core::sc_time now) override;
+  double rate_gbps(uint32_t flow) const override;
+  double window_bytes(uint32_t) const override { return kUnlimited; }
+  sc_core::sc_time pacing_gap(uint32_t) const override { return sc_core::SC_ZERO_TIME; }
+  UnitCost cost() const override { return kCost; }
+  uint64_t busy_cycles() const override { return busy_cycles_; }
+
+  const hls::dcqcn::RpState& state(uint32_t flow) const { return flows_.at(flow).s; }
+
+ private:
+  struct Flow {
+    hls::dcqcn::RpState s;
+    uint64_t alpha_deadline_ps = kNoDeadline, increase_deadline_ps = kNoDeadline, decrease_deadline_ps = kNoDeadline;
+    uint32_t rate_out = 0;          // the rate the TX scheduler sees (RATE_W bits)
+    uint32_t rate_next = 0;         // written by the pipeline, visible from rate_at_ps
+    uint64_t rate_at_ps = 0;
+  };
+  // One kernel pass at `now`: arm the timers it asks for and publish the rate after the latency.
+  void apply(Flow& f, const hls::dcqcn::RpOut& out, uint64_t now_ps);
+
+  hls::dcqcn::RpParams p_;
+  uint64_t clock_ps_;
+  std::vector<Flow> flows_;
+  uint64_t busy_cycles_ = 0;
+};
+
+}  // namespace ccf::nic
