@@ -90,10 +90,13 @@ struct Star {
     const sw::SwitchParams params;
     sw::SwitchConfig cfg = sw::SwitchConfig::defaults(params);
     cfg.pfc_enable = pfc;
-    // Headroom for a 1 us, 100 Gb/s link (docs/buffer-plan.md): the bytes in flight during the PFC
-    // round trip (2 x 1 us x 100 Gb/s = 25,000 B) plus a frame each side being sent and the PFC frame.
-    const uint64_t headroom_bytes = 2 * 1000 /* ns */ * 100 /* bits per ns */ / 8 + 3 * 1106 + 84;
-    const uint32_t headroom_cells = static_cast<uint32_t>((headroom_bytes + params.cell_bytes - 1) / params.cell_bytes);
+    // Headroom for a 1 us, 100 Gb/s link (docs/buffer-plan.md), counted in frames because the
+    // buffer counts cells: the frames in flight during the PFC round trip (2 x 1 us x 100 Gb/s on
+    // the wire), plus one being sent on each side and one more, each taking ceil(1086 / 256) cells.
+    const uint64_t frame_bytes = fabric::roce::data_frame_bytes(1024, false);
+    const uint64_t wire_bytes = frame_bytes + 20;
+    const uint64_t frames_in_flight = (2 * 1000 /* ns */ * 100 /* bits per ns */ / 8 + wire_bytes - 1) / wire_bytes + 3;
+    const uint32_t headroom_cells = static_cast<uint32_t>(frames_in_flight * ((frame_bytes + params.cell_bytes - 1) / params.cell_bytes));
     for (auto& port : cfg.ports) port.headroom_cells = headroom_cells;
     cfg.shared_pool_cells = static_cast<uint32_t>(params.ncells() - uint64_t{cfg.reserve_cells} * params.nports * params.nprio -
                                                   uint64_t{headroom_cells} * params.nports);

@@ -1,0 +1,663 @@
+// nic.cpp: RoCEv2 host NIC (docs/nic.md).
+#include "nic/nic.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "fabric/roce_format.hpp"
+
+namespace ccf::nic {
+
+using fabric::Frame;
+using fabric::FrameKind;
+
+namespace {
+constexpr uint64_t kUnlimitedFrames = UINT64_MAX;
+constexpr uint8_t kStartTtl = 64;
+}  // namespace
+
+const char* to_string(DropReason r) {
+  switch (r) {
+    case DropReason::kInjectedLoss: return "injected_loss";
+    case DropReason::kOutOfOrder: return "out_of_order_discard";
+    case DropReason::kDuplicate: return "duplicate_discard";
+    case DropReason::kHostQueueOverflow: return "host_queue_overflow";
+    case DropReason::kUnknownFlow: return "unknown_flow";
+  }
+  return "?";
+}
+
+std::string NicConfig::validate() const {
+  if (!std::isfinite(link_gbps) || link_gbps <= 0)
+    return fmt::format("nic.link_gbps = {} must be a finite number > 0", link_gbps);
+  if (mtu_bytes < 256 || mtu_bytes > 4096)
+    return fmt::format("nic.mtu_bytes = {} must be 256..4096 (RoCE MTU, payload bytes)", mtu_bytes);
+  if (max_flows < 1 || max_flows > 65536) return fmt::format("nic.max_flows = {} must be 1..65536", max_flows);
+  if (rto <= sc_core::SC_ZERO_TIME) return fmt::format("nic.rto = {} must be > 0", rto.to_string());
+  if (ack_every < 1) return fmt::format("nic.ack_every = {} must be >= 1", ack_every);
+  if (ack_every > 1 && ack_coalesce_timeout <= sc_core::SC_ZERO_TIME)
+    return fmt::format("nic.ack_coalesce_timeout = {} must be > 0 when nic.ack_every > 1",
+                       ack_coalesce_timeout.to_string());
+  if (ack_priority >= fabric::kNumPriorities)
+    return fmt::format("nic.ack_priority = {} must be 0..7", unsigned{ack_priority});
+  if (cnp_priority >= fabric::kNumPriorities)
+    return fmt::format("nic.cnp_priority = {} must be 0..7", unsigned{cnp_priority});
+  if (data_dscp >= 64) return fmt::format("nic.data_dscp = {} must be 0..63", unsigned{data_dscp});
+  if (ctrl_dscp >= 64) return fmt::format("nic.ctrl_dscp = {} must be 0..63", unsigned{ctrl_dscp});
+  if (!std::isfinite(host_gbps) || host_gbps < 0)
+    return fmt::format("nic.host_gbps = {} must be a finite number >= 0 (0 = infinite)", host_gbps);
+  const uint32_t frame = fabric::roce::data_frame_bytes(mtu_bytes, vlan);
+  if (host_queue_bytes < frame)
+    return fmt::format("nic.host_queue_bytes = {} must hold one data frame of {} B", host_queue_bytes, frame);
+  if (host_pfc && host_xoff_bytes > host_queue_bytes)
+    return fmt::format("nic.host_xoff_bytes = {} must be <= nic.host_queue_bytes = {}", host_xoff_bytes,
+                       host_queue_bytes);
+  if (host_pfc && host_xon_bytes > host_xoff_bytes)
+    return fmt::format("nic.host_xon_bytes = {} must be <= nic.host_xoff_bytes = {}", host_xon_bytes,
+                       host_xoff_bytes);
+  if (host_pfc && pfc_pause_quanta == 0) return "nic.pfc_pause_quanta = 0 must be > 0";
+  return {};
+}
+
+Nic::Nic(sc_core::sc_module_name name, const NicConfig& cfg, std::unique_ptr<CcUnit> cc, std::unique_ptr<NpUnit> np)
+    : sc_core::sc_module(name),
+      in("in"),
+      tx("tx", cfg.link_gbps > 0 && std::isfinite(cfg.link_gbps) ? cfg.link_gbps : 1.0, cfg.link_delay),
+      cfg_(cfg),
+      cc_(cc ? std::move(cc) : std::make_unique<CcNone>()),
+      np_(np ? std::move(np) : std::make_unique<NpNone>()),
+      data_overhead_bytes_(fabric::roce::data_frame_bytes(0, cfg.vlan)) {
+  if (const std::string err = cfg_.validate(); !err.empty())
+    throw std::invalid_argument(fmt::format("{}: {}", this->name(), err));
+  in.register_b_transport(this, &Nic::b_transport);
+  tx.set_on_idle([this] { kick(); });
+  tx.set_on_resume([this](unsigned prio) {
+    std::vector<uint32_t> waiting;
+    waiting.swap(paused_[prio]);
+    for (uint32_t i : waiting) {
+      flows_[i].parked = false;
+      activate(i);
+    }
+    kick();
+  });
+  SC_METHOD(run);
+  sensitive << wake_;
+}
+
+uint32_t Nic::add_flow(const FlowSpec& spec) {
+  if (flows_.size() >= cfg_.max_flows)
+    throw std::invalid_argument(
+        fmt::format("{}: flow {}: the flow table is full (nic.max_flows = {})", name(), spec.id, cfg_.max_flows));
+  if (flow_by_id_.count(spec.id))
+    throw std::invalid_argument(fmt::format("{}: flow id {} is already in the flow table", name(), spec.id));
+  if (spec.priority >= fabric::kNumPriorities)
+    throw std::invalid_argument(fmt::format("{}: flow {}: priority = {} must be 0..7", name(), spec.id,
+                                            unsigned{spec.priority}));
+  if (spec.start_psn > fabric::kPsnMask)
+    throw std::invalid_argument(fmt::format("{}: flow {}: start_psn = {} must be < 2^24", name(), spec.id,
+                                            spec.start_psn));
+  if (spec.start < sc_core::sc_time_stamp())
+    throw std::invalid_argument(fmt::format("{}: flow {}: start = {} is before now ({})", name(), spec.id,
+                                            spec.start.to_string(), sc_core::sc_time_stamp().to_string()));
+  const auto i = static_cast<uint32_t>(flows_.size());
+  Flow f;
+  f.spec = spec;
+  f.nframes = spec.bytes == 0 ? kUnlimitedFrames : (spec.bytes + cfg_.mtu_bytes - 1) / cfg_.mtu_bytes;
+  f.next_send_ps = spec.start.value();
+  flows_.push_back(f);
+  flow_by_id_[spec.id] = i;
+  cc_->init_flow(i, sc_core::sc_time_stamp());
+  if (spec.start.value() > now_ps())
+    arm(kSend, i, spec.start.value());
+  else
+    activate(i);
+  sync_cc_timer(i);
+  kick();
+  return i;
+}
+
+const RxFlowCounters* Nic::rx_flow(uint32_t src_host, uint32_t flow_id) const {
+  auto it = rx_by_key_.find((uint64_t{src_host} << 32) | flow_id);
+  return it == rx_by_key_.end() ? nullptr : &rx_flows_[it->second].c;
+}
+
+// ---------------------------------------------------------------- calendar and process
+
+Nic::Timer& Nic::timer(uint8_t type, uint32_t idx) {
+  return type == kAckCoalesce ? rx_flows_[idx].ack_timer : flows_[idx].timers[type];
+}
+
+void Nic::arm(uint8_t type, uint32_t idx, uint64_t deadline_ps) {
+  Timer& tm = timer(type, idx);
+  tm.want = deadline_ps;
+  if (deadline_ps == kNoDeadline) return;
+  if (tm.cal == kNoDeadline || tm.cal > deadline_ps) {  // else the live entry fires first and re-arms
+    tm.cal = deadline_ps;
+    cal_.push({deadline_ps, idx, type});
+  }
+}
+
+void Nic::sync_cc_timer(uint32_t i) {
+  arm(kCc, i, flows_[i].done ? kNoDeadline : cc_->next_deadline_ps(i));
+}
+
+void Nic::kick() {
+  kick_pending_ = true;
+  schedule();
+}
+
+void Nic::schedule() {
+  if (!started_) return;  // run() executes once at time 0 and schedules from there
+  const uint64_t now = now_ps();
+  uint64_t next = kNoDeadline;
+  if (kick_pending_) next = now;
+  // Drop stale and disarmed entries and move postponed ones (a reset RTO) to their deadline, so
+  // the wake-up is the real next deadline and a NIC with nothing armed schedules nothing.
+  while (!cal_.empty()) {
+    const CalEntry e = cal_.top();
+    Timer& tm = timer(e.type, e.idx);
+    if (e.t_ps == tm.cal && tm.want == e.t_ps) break;
+    cal_.pop();
+    if (e.t_ps != tm.cal) continue;
+    tm.cal = tm.want;
+    if (tm.want != kNoDeadline) cal_.push({tm.want, e.idx, e.type});
+  }
+  if (!cal_.empty()) next = std::min(next, cal_.top().t_ps);
+  next = std::min({next, host_head_done_ps_, pfc_refresh_ps_});
+  wake_.cancel();
+  if (next == kNoDeadline) return;  // idle: nothing scheduled (principle 1)
+  if (next <= now)
+    wake_.notify(sc_core::SC_ZERO_TIME);
+  else
+    wake_.notify(sc_core::sc_time::from_value(next - now));
+}
+
+void Nic::run() {
+  started_ = true;
+  const uint64_t now = now_ps();
+  while (!cal_.empty() && cal_.top().t_ps <= now) {
+    const CalEntry e = cal_.top();
+    cal_.pop();
+    Timer& tm = timer(e.type, e.idx);
+    if (e.t_ps != tm.cal) continue;  // stale
+    tm.cal = kNoDeadline;
+    if (tm.want == kNoDeadline) continue;  // disarmed
+    if (tm.want > now) {                   // moved later: re-arm
+      tm.cal = tm.want;
+      cal_.push({tm.want, e.idx, e.type});
+      continue;
+    }
+    tm.want = kNoDeadline;
+    fire(e.type, e.idx);
+  }
+  host_service();
+  if (xoff_ && pfc_refresh_ps_ <= now) {
+    send_pfc(paused_mask_, cfg_.pfc_pause_quanta);
+    pfc_refresh_ps_ = now + tx.pause_duration(cfg_.pfc_pause_quanta).value() / 2;
+  }
+  kick_pending_ = false;
+  try_send();
+  schedule();
+}
+
+void Nic::fire(uint8_t type, uint32_t idx) {
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  switch (type) {
+    case kSend: activate(idx); break;
+    case kRto: {
+      Flow& f = flows_[idx];
+      f.rto_deadline_ps = kNoDeadline;
+      if (f.done || f.una >= f.max_sent) break;
+      ++f.c.timeouts;
+      ++counters_.timeouts;
+      f.nxt = f.una;  // go-back-N from the first unacknowledged PSN
+      cc_->on_timeout(idx, now);
+      f.rto_deadline_ps = now.value() + cfg_.rto.value();
+      arm(kRto, idx, f.rto_deadline_ps);
+      sync_cc_timer(idx);
+      activate(idx);
+      break;
+    }
+    case kCc:
+      if (flows_[idx].done) break;
+      cc_->on_timer(idx, now);
+      sync_cc_timer(idx);
+      activate(idx);
+      break;
+    case kAckCoalesce:
+      if (rx_flows_[idx].pending_acks > 0) send_ack(idx);
+      break;
+    default: break;
+  }
+}
+
+// ---------------------------------------------------------------- TX
+
+uint64_t Nic::bytes_before(const Flow& f, uint64_t idx) const {
+  const uint64_t b = idx * cfg_.mtu_bytes;
+  return f.spec.bytes == 0 ? b : std::min(b, f.spec.bytes);
+}
+
+uint32_t Nic::payload_of(const Flow& f, uint64_t idx) const {
+  if (f.spec.bytes == 0) return cfg_.mtu_bytes;
+  return static_cast<uint32_t>(std::min<uint64_t>(cfg_.mtu_bytes, f.spec.bytes - idx * cfg_.mtu_bytes));
+}
+
+void Nic::activate(uint32_t i) {
+  Flow& f = flows_[i];
+  if (f.in_ring || f.parked || !has_data(f)) return;
+  f.in_ring = true;
+  ring_.push_back(i);
+  kick_pending_ = true;
+}
+
+void Nic::try_send() {
+  if (!tx.idle()) return;
+  if (!ctrl_q_.empty() && tx.may_start(ctrl_q_.front().priority)) {
+    tx.transmit(fabric::default_frame_pool().make(ctrl_q_.front()));
+    ctrl_q_.pop_front();
+    return;
+  }
+  const uint64_t now = now_ps();
+  // Each flow popped either sends or leaves the ring until an event brings it back, so this loop
+  // costs O(1) per frame or per state change, never a scan of the table.
+  for (size_t n = ring_.size(); n > 0; --n) {
+    const uint32_t i = ring_.front();
+    ring_.pop_front();
+    Flow& f = flows_[i];
+    f.in_ring = false;
+    if (!has_data(f)) continue;
+    if (now < f.next_send_ps) {
+      arm(kSend, i, f.next_send_ps);
+      continue;
+    }
+    if (!tx.may_start(f.spec.priority)) {
+      f.parked = true;
+      paused_[f.spec.priority].push_back(i);
+      continue;
+    }
+    const double in_flight = static_cast<double>(bytes_before(f, f.nxt) - bytes_before(f, f.una));
+    if (in_flight >= cc_->window_bytes(i)) continue;  // an ACK or CC event re-activates it
+    send_data(i);
+    if (has_data(f)) {
+      f.in_ring = true;
+      ring_.push_back(i);
+    }
+    return;
+  }
+}
+
+void Nic::send_data(uint32_t i) {
+  Flow& f = flows_[i];
+  const uint64_t now = now_ps();
+  const uint64_t idx = f.nxt;
+  const uint32_t payload = payload_of(f, idx);
+  Frame fr;
+  fr.kind = FrameKind::kData;
+  fr.src_host = cfg_.host_id;
+  fr.dst_host = f.spec.dst_host;
+  fr.flow_id = f.spec.id;
+  fr.psn = fabric::psn_add(f.spec.start_psn, static_cast<uint32_t>(idx & fabric::kPsnMask));
+  fr.byte_seq = bytes_before(f, idx);
+  fr.len_bytes = data_overhead_bytes_ + payload;
+  fr.priority = f.spec.priority;
+  fr.dscp = cfg_.data_dscp;
+  fr.ecn = cfg_.data_ecn;
+  fr.ttl = kStartTtl;
+  fr.swift_t1_ps = now;
+  fr.timely_send_time_ps = now;
+  tx.transmit(fabric::default_frame_pool().make(fr));
+
+  const bool retransmission = idx < f.max_sent;
+  ++f.nxt;
+  f.max_sent = std::max(f.max_sent, f.nxt);
+  ++f.c.data_frames_sent;
+  ++counters_.data_frames_sent;
+  f.c.payload_bytes_sent += payload;
+  counters_.payload_bytes_sent += payload;
+  if (retransmission) {
+    ++f.c.data_frames_retransmitted;
+    ++counters_.data_frames_retransmitted;
+  }
+  cc_->on_tx(i, payload, sc_core::sc_time_stamp());
+
+  // Next-send deadline: this start + the frame's wire bits at the allowed rate, and the pacing gap.
+  const double rate = cc_->rate_gbps(i);
+  if (!(rate > 0))
+    throw std::logic_error(fmt::format("{}: CC unit {} gave flow {} rate_gbps = {}; it must be > 0", name(),
+                                       cc_->name(), i, rate));
+  uint64_t next = now;
+  if (std::isfinite(rate))
+    next = now + static_cast<uint64_t>(std::llround(fabric::roce::wire_bytes(fr.len_bytes) * 8.0 * 1000.0 / rate));
+  next = std::max<uint64_t>(next, now + cc_->pacing_gap(i).value());
+  f.next_send_ps = next;
+  if (f.rto_deadline_ps == kNoDeadline) {
+    f.rto_deadline_ps = now + cfg_.rto.value();
+    arm(kRto, i, f.rto_deadline_ps);
+  }
+  sync_cc_timer(i);
+}
+
+void Nic::send_ctrl(const Frame& f) {
+  ctrl_q_.push_back(f);
+  kick_pending_ = true;
+}
+
+void Nic::send_pfc(uint8_t mask, uint16_t quanta) {
+  if (mask == 0) return;
+  Frame p;
+  p.kind = FrameKind::kPfc;
+  p.src_host = cfg_.host_id;
+  p.priority = 7;
+  p.pfc_class_enable = mask;
+  for (unsigned c = 0; c < fabric::kNumPriorities; ++c)
+    if ((mask >> c) & 1u) p.pfc_pause_quanta[c] = quanta;
+  tx.send_pfc(p);
+  ++counters_.pfc_sent;
+}
+
+// ---------------------------------------------------------------- RX
+
+void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
+  Frame& f = fabric::frame_of(trans);
+  switch (f.kind) {
+    case FrameKind::kPfc:
+      tx.apply_received_pfc(f);
+      ++counters_.pfc_received;
+      break;
+    case FrameKind::kData: rx_data(f); break;
+    case FrameKind::kAck: rx_ack(f, false); break;
+    case FrameKind::kNack: rx_ack(f, true); break;
+    case FrameKind::kCnp: rx_cnp(f); break;
+    case FrameKind::kRttProbe: break;
+  }
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  kick();
+}
+
+void Nic::drop(RxFlow* rx, DropReason r) {
+  ++counters_.drops[static_cast<size_t>(r)];
+  if (rx) ++rx->c.drops[static_cast<size_t>(r)];
+}
+
+uint32_t Nic::rx_index(const Frame& f) {
+  const uint64_t key = (uint64_t{f.src_host} << 32) | f.flow_id;
+  auto it = rx_by_key_.find(key);
+  if (it != rx_by_key_.end()) return it->second;
+  if (rx_flows_.size() >= cfg_.max_flows)
+    throw std::runtime_error(fmt::format("{}: receiver flow table full (nic.max_flows = {}) at flow {} from host {}",
+                                         name(), cfg_.max_flows, f.flow_id, f.src_host));
+  const auto r = static_cast<uint32_t>(rx_flows_.size());
+  RxFlow rx;
+  rx.src_host = f.src_host;
+  rx.flow_id = f.flow_id;
+  rx_flows_.push_back(rx);
+  rx_by_key_[key] = r;
+  return r;
+}
+
+int Nic::flow_index(uint32_t flow_id) const {
+  auto it = flow_by_id_.find(flow_id);
+  return it == flow_by_id_.end() ? -1 : static_cast<int>(it->second);
+}
+
+void Nic::rx_data(Frame& f) {
+  const uint64_t now = now_ps();
+  ++counters_.data_frames_received;
+  const uint32_t r = rx_index(f);
+  RxFlow* rx = &rx_flows_[r];
+  ++rx->c.data_frames_received;
+  if (rx_hook_ && !rx_hook_(f)) {
+    drop(rx, DropReason::kInjectedLoss);
+    return;
+  }
+  if (!rx->started) {
+    // The QP's initial PSN, as agreed at connection setup: both ends use the same RoCE MTU.
+    rx->started = true;
+    rx->priority = f.priority;
+    const auto frames_before = static_cast<uint32_t>((f.byte_seq / cfg_.mtu_bytes) & fabric::kPsnMask);
+    rx->expected_psn = (f.psn - frames_before) & fabric::kPsnMask;
+  }
+  if (f.ecn == fabric::Ecn::kCe) {
+    ++counters_.ce_received;
+    ++rx->c.ce_received;
+    if (np_->on_ce(r, sc_core::sc_time_stamp())) {
+      Frame c;
+      c.kind = FrameKind::kCnp;
+      c.src_host = cfg_.host_id;
+      c.dst_host = f.src_host;
+      c.flow_id = f.flow_id;
+      c.psn = f.psn;
+      c.len_bytes = fabric::roce::cnp_frame_bytes(cfg_.vlan);
+      c.priority = cfg_.cnp_priority;
+      c.dscp = cfg_.ctrl_dscp;
+      c.ttl = kStartTtl;
+      send_ctrl(c);
+      ++counters_.cnps_sent;
+      ++rx->c.cnps_sent;
+    }
+  }
+  const int32_t d = fabric::psn_diff(f.psn, rx->expected_psn);
+  if (d == 0) {
+    if (host_bytes_ + f.len_bytes > cfg_.host_queue_bytes) {
+      drop(rx, DropReason::kHostQueueOverflow);
+      return;
+    }
+    rx->expected_psn = fabric::psn_add(rx->expected_psn, 1);
+    rx->nak_sent = false;
+    ++counters_.data_frames_accepted;
+    ++rx->c.data_frames_accepted;
+    f.swift_t2_ps = now;
+    host_q_.push_back({r, f, now, f.len_bytes - data_overhead_bytes_});
+    host_bytes_ += f.len_bytes;
+    counters_.host_queue_max_bytes = std::max(counters_.host_queue_max_bytes, host_bytes_);
+    ++host_prio_frames_[f.priority];
+    host_service();
+    if (cfg_.host_pfc && !xoff_ && host_bytes_ > cfg_.host_xoff_bytes) {
+      xoff_ = true;
+      paused_mask_ = 0;
+      for (unsigned p = 0; p < fabric::kNumPriorities; ++p)
+        if (host_prio_frames_[p]) paused_mask_ |= static_cast<uint8_t>(1u << p);
+      send_pfc(paused_mask_, cfg_.pfc_pause_quanta);
+      pfc_refresh_ps_ = now + tx.pause_duration(cfg_.pfc_pause_quanta).value() / 2;
+    }
+  } else if (d > 0) {
+    drop(rx, DropReason::kOutOfOrder);
+    if (!rx->nak_sent) {  // one NAK (PSN sequence error) per gap, carrying the expected PSN
+      rx->nak_sent = true;
+      Frame n;
+      n.kind = FrameKind::kNack;
+      n.src_host = cfg_.host_id;
+      n.dst_host = f.src_host;
+      n.flow_id = f.flow_id;
+      n.psn = rx->expected_psn;
+      n.byte_seq = rx->bytes_done;
+      n.len_bytes = fabric::roce::ack_frame_bytes(cfg_.vlan);
+      n.priority = cfg_.ack_priority;
+      n.dscp = cfg_.ctrl_dscp;
+      n.ttl = kStartTtl;
+      send_ctrl(n);
+      ++counters_.naks_sent;
+      ++rx->c.naks_sent;
+    }
+  } else {
+    drop(rx, DropReason::kDuplicate);
+    if (rx->any_done) send_ack(r);  // re-ACK the cumulative PSN
+  }
+}
+
+void Nic::host_service() {
+  const uint64_t now = now_ps();
+  while (!host_q_.empty()) {
+    const HostItem& head = host_q_.front();
+    uint64_t start = now, done = now;
+    if (cfg_.host_gbps > 0) {
+      start = std::max(host_head_start_ps_, head.t2_ps);
+      done = start + static_cast<uint64_t>(std::llround(head.payload_bytes * 8.0 * 1000.0 / cfg_.host_gbps));
+      if (done > now) {
+        host_head_done_ps_ = done;
+        return;
+      }
+    }
+    const HostItem item = head;
+    host_q_.pop_front();
+    host_bytes_ -= item.frame.len_bytes;
+    --host_prio_frames_[item.frame.priority];
+    host_head_start_ps_ = done;  // the host is free from here
+    host_head_done_ps_ = kNoDeadline;
+    host_finish(item, done);
+    if (xoff_ && host_bytes_ <= cfg_.host_xon_bytes) {
+      send_pfc(paused_mask_, 0);  // resume
+      xoff_ = false;
+      paused_mask_ = 0;
+      pfc_refresh_ps_ = kNoDeadline;
+    }
+  }
+  host_head_done_ps_ = kNoDeadline;
+}
+
+void Nic::host_finish(const HostItem& item, uint64_t t4_ps) {
+  RxFlow& rx = rx_flows_[item.rx];
+  rx.any_done = true;
+  rx.done_psn = item.frame.psn;
+  rx.bytes_done += item.payload_bytes;
+  rx.last_done = item.frame;
+  rx.last_t2_ps = item.t2_ps;
+  rx.last_t4_ps = t4_ps;
+  ++counters_.data_frames_delivered;
+  counters_.bytes_delivered += item.payload_bytes;
+  ++rx.c.data_frames_delivered;
+  rx.c.bytes_delivered += item.payload_bytes;
+  if (item.frame.ecn == fabric::Ecn::kCe) rx.pending_ece = true;
+  ++rx.pending_acks;
+  const uint32_t r = item.rx;
+  if (on_deliver_) on_deliver_(item.frame.src_host, item.frame.flow_id, item.frame.psn, item.frame.byte_seq,
+                               item.payload_bytes);
+  RxFlow& rx2 = rx_flows_[r];  // the callback cannot add flows, but do not rely on it
+  if (rx2.pending_acks >= cfg_.ack_every)
+    send_ack(r);
+  else if (rx2.ack_timer.want == kNoDeadline)
+    arm(kAckCoalesce, r, now_ps() + cfg_.ack_coalesce_timeout.value());
+}
+
+void Nic::send_ack(uint32_t r) {
+  RxFlow& rx = rx_flows_[r];
+  Frame a;
+  a.kind = FrameKind::kAck;
+  a.src_host = cfg_.host_id;
+  a.dst_host = rx.src_host;
+  a.flow_id = rx.flow_id;
+  a.psn = rx.done_psn;
+  a.byte_seq = rx.bytes_done;
+  a.len_bytes = fabric::roce::ack_frame_bytes(cfg_.vlan);
+  a.priority = cfg_.ack_priority;
+  a.dscp = cfg_.ctrl_dscp;
+  // ACKs are sent Not-ECT; CE on an ACK is this model's ECN echo (ECE) of the frames it covers.
+  a.ecn = rx.pending_ece ? fabric::Ecn::kCe : fabric::Ecn::kNotEct;
+  a.ttl = kStartTtl;
+  a.swift_t1_ps = rx.last_done.swift_t1_ps;
+  a.swift_t2_ps = rx.last_t2_ps;
+  a.swift_t3_ps = rx.last_t4_ps;
+  a.swift_t4_ps = rx.last_t4_ps;
+  a.remote_queuing_delay_ps = rx.last_t4_ps - rx.last_t2_ps;
+  a.hop_count_echo = static_cast<uint8_t>(kStartTtl - std::min<uint8_t>(kStartTtl, rx.last_done.ttl));
+  a.timely_send_time_ps = rx.last_done.timely_send_time_ps;
+  a.ldcp_fast_start = rx.last_done.ldcp_fast_start;
+  rx.pending_acks = 0;
+  rx.pending_ece = false;
+  rx.ack_timer.want = kNoDeadline;
+  ++counters_.acks_sent;
+  ++rx.c.acks_sent;
+  send_ctrl(a);
+}
+
+void Nic::rx_ack(const Frame& a, bool nak) {
+  const int fi = flow_index(a.flow_id);
+  if (fi < 0) {
+    drop(nullptr, DropReason::kUnknownFlow);
+    return;
+  }
+  const auto i = static_cast<uint32_t>(fi);
+  Flow& f = flows_[i];
+  const uint32_t una_psn = fabric::psn_add(f.spec.start_psn, static_cast<uint32_t>(f.una & fabric::kPsnMask));
+  const int64_t idx = static_cast<int64_t>(f.una) + fabric::psn_diff(a.psn, una_psn);
+  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  if (nak) {
+    ++f.c.naks_received;
+    ++counters_.naks_received;
+    // NAK (PSN sequence error) with the expected PSN: everything before it is acknowledged, and
+    // the sender goes back to it (go-back-N).
+    if (idx < static_cast<int64_t>(f.una) || idx > static_cast<int64_t>(f.max_sent)) return;  // stale
+    ack_progress(i, static_cast<uint64_t>(idx), nullptr);
+    Flow& g = flows_[i];
+    if (g.nxt > static_cast<uint64_t>(idx)) g.nxt = static_cast<uint64_t>(idx);
+    cc_->on_nack(i, now);
+    sync_cc_timer(i);
+    activate(i);
+    return;
+  }
+  ++f.c.acks_received;
+  ++counters_.acks_received;
+  if (idx + 1 < static_cast<int64_t>(f.una) || idx + 1 > static_cast<int64_t>(f.max_sent)) return;  // stale
+  AckInfo info;
+  info.psn = a.psn;
+  info.ece = a.ecn == fabric::Ecn::kCe;
+  info.swift_t1_ps = a.swift_t1_ps;
+  info.remote_queuing_delay_ps = a.remote_queuing_delay_ps;
+  info.hop_count = a.hop_count_echo;
+  info.timely_send_time_ps = a.timely_send_time_ps;
+  info.rtt_ps = now.value() - a.swift_t1_ps;
+  ack_progress(i, static_cast<uint64_t>(idx + 1), &info);
+}
+
+void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info) {
+  Flow& f = flows_[i];
+  const uint64_t now = now_ps();
+  uint64_t acked = 0;
+  if (new_una > f.una) {
+    acked = bytes_before(f, new_una) - bytes_before(f, f.una);
+    f.una = new_una;
+    f.nxt = std::max(f.nxt, f.una);
+    f.c.bytes_acked += acked;
+    counters_.bytes_acked += acked;
+    // Progress resets the retransmit timer.
+    f.rto_deadline_ps = f.una < f.max_sent ? now + cfg_.rto.value() : kNoDeadline;
+    arm(kRto, i, f.rto_deadline_ps);
+  }
+  if (info) {
+    AckInfo a = *info;
+    a.acked_bytes = acked;
+    cc_->on_ack(i, a, sc_core::sc_time_stamp());
+  }
+  Flow& g = flows_[i];
+  if (!g.done && g.nframes != kUnlimitedFrames && g.una >= g.nframes) {
+    g.done = true;
+    g.fct_ps = now - g.spec.start.value();
+    ++counters_.flows_completed;
+    g.rto_deadline_ps = kNoDeadline;
+    arm(kRto, i, kNoDeadline);
+    arm(kSend, i, kNoDeadline);
+    if (on_complete_) on_complete_(i);
+  }
+  sync_cc_timer(i);
+  activate(i);
+}
+
+void Nic::rx_cnp(const Frame& c) {
+  const int fi = flow_index(c.flow_id);
+  if (fi < 0) {
+    drop(nullptr, DropReason::kUnknownFlow);
+    return;
+  }
+  const auto i = static_cast<uint32_t>(fi);
+  ++flows_[i].c.cnps_received;
+  ++counters_.cnps_received;
+  cc_->on_cnp(i, sc_core::sc_time_stamp());
+  sync_cc_timer(i);
+  activate(i);
+}
+
+}  // namespace ccf::nic

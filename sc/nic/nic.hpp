@@ -1,0 +1,274 @@
+// nic.hpp: a RoCEv2 host NIC: flow (queue pair) table, TX scheduler, receiver with go-back-N,
+// ACK/NAK/CNP generation, host receive path with PFC, hooks for CC units (docs/nic.md).
+//
+// One SC_METHOD runs everything, woken by one event at the nearest deadline of one calendar
+// (rate/pacing deadlines, retransmit timeouts, CC unit timers, ACK-coalescing timers), the host
+// path's next completion or PFC refresh, or a kick (link idle, PFC resume, frame received).
+// Nothing scans the flow table: eligible flows wait in an active ring (DESIGN.md principles 1, 2).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <queue>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "fabric/frame.hpp"
+#include "fabric/link.hpp"
+#include "nic/cc_unit.hpp"
+
+namespace ccf::nic {
+
+struct NicConfig {
+  uint32_t host_id = 0;
+  double link_gbps = 100.0;                                             // the NIC's transmitter
+  sc_core::sc_time link_delay = sc_core::sc_time(1, sc_core::SC_US);
+  uint32_t mtu_bytes = 1024;            // RoCE MTU = payload bytes per data frame, 256..4096
+  bool vlan = false;                    // 802.1Q-tagged frames (+4 B)
+  uint32_t max_flows = 65536;           // sender flow-table entries (and receiver entries)
+  sc_core::sc_time rto = sc_core::sc_time(100, sc_core::SC_US);  // retransmit timeout
+  unsigned ack_every = 1;               // ACK coalescing: one ACK per n frames the host finished
+  sc_core::sc_time ack_coalesce_timeout = sc_core::sc_time(2, sc_core::SC_US);  // ACK the rest after this
+  uint8_t ack_priority = 6;             // PCP of ACK/NAK
+  uint8_t cnp_priority = 6;             // PCP of CNP
+  uint8_t data_dscp = 26;
+  uint8_t ctrl_dscp = 48;               // ACK, NAK, CNP (Mellanox default for CNP)
+  fabric::Ecn data_ecn = fabric::Ecn::kEct0;
+  // Host receive path: a queue of `host_queue_bytes` (frame bytes) served at `host_gbps` of payload
+  // (0 = infinite). PFC pause above xoff, resume at or below xon.
+  double host_gbps = 0.0;
+  uint64_t host_queue_bytes = 64 * 1024;
+  uint64_t host_xoff_bytes = 32 * 1024;
+  uint64_t host_xon_bytes = 24 * 1024;
+  bool host_pfc = true;
+  uint16_t pfc_pause_quanta = 0xFFFF;
+
+  // Empty when valid, else "nic.<key> = <value> must ...".
+  std::string validate() const;
+};
+
+struct FlowSpec {
+  uint32_t id = 0;              // Frame::flow_id; unique per sending NIC
+  uint32_t dst_host = 0;
+  uint8_t priority = 3;         // PCP of its data frames
+  uint64_t bytes = 0;           // 0 = unlimited
+  sc_core::sc_time start = sc_core::SC_ZERO_TIME;
+  uint32_t start_psn = 0;
+};
+
+enum class DropReason : uint8_t {
+  kInjectedLoss = 0,      // test hook dropped the frame on arrival
+  kOutOfOrder = 1,        // "out_of_order_discard": PSN beyond the expected one (go-back-N)
+  kDuplicate = 2,         // PSN already received (re-ACKed)
+  kHostQueueOverflow = 3, // "host_queue_overflow"
+  kUnknownFlow = 4,       // ACK/NAK/CNP for a flow this NIC does not have
+};
+inline constexpr size_t kNumDropReasons = 5;
+const char* to_string(DropReason r);
+
+// Per sending flow (sender table) counters.
+struct FlowCounters {
+  uint64_t data_frames_sent = 0;           // every data frame started, retransmissions included
+  uint64_t data_frames_retransmitted = 0;  // of those, frames whose PSN was sent before
+  uint64_t payload_bytes_sent = 0;
+  uint64_t bytes_acked = 0;
+  uint64_t acks_received = 0, naks_received = 0, cnps_received = 0, timeouts = 0;
+};
+
+// Per receiving flow (receiver table) counters.
+struct RxFlowCounters {
+  uint64_t data_frames_received = 0, data_frames_accepted = 0, data_frames_delivered = 0;
+  uint64_t bytes_delivered = 0;
+  uint64_t acks_sent = 0, naks_sent = 0, cnps_sent = 0, ce_received = 0;
+  std::array<uint64_t, kNumDropReasons> drops{};
+};
+
+struct NicCounters {
+  uint64_t data_frames_sent = 0, data_frames_retransmitted = 0, payload_bytes_sent = 0, bytes_acked = 0;
+  uint64_t acks_sent = 0, acks_received = 0, naks_sent = 0, naks_received = 0, cnps_sent = 0, cnps_received = 0;
+  uint64_t pfc_sent = 0, pfc_received = 0;
+  uint64_t timeouts = 0, flows_completed = 0;
+  uint64_t data_frames_received = 0;   // arrivals, dropped or not
+  uint64_t data_frames_accepted = 0;   // in order, into the host queue
+  uint64_t data_frames_delivered = 0;  // finished by the host
+  uint64_t bytes_delivered = 0;
+  uint64_t ce_received = 0;
+  uint64_t host_queue_max_bytes = 0;
+  std::array<uint64_t, kNumDropReasons> drops{};
+  uint64_t drops_total() const {
+    uint64_t n = 0;
+    for (uint64_t d : drops) n += d;
+    return n;
+  }
+};
+
+// A sending flow's entry (read-only view for tests and reports).
+struct FlowState {
+  FlowSpec spec;
+  uint64_t nframes = 0;          // frames of the message (UINT64_MAX: unlimited)
+  uint64_t una = 0;              // first unacknowledged frame index (64-bit, PSN = start_psn + index mod 2^24)
+  uint64_t nxt = 0;              // next frame index to send (go-back-N moves it back)
+  uint64_t max_sent = 0;         // 1 + highest frame index ever sent
+  uint64_t next_send_ps = 0;     // rate / pacing deadline
+  uint64_t rto_deadline_ps = kNoDeadline;
+  bool done = false;
+  uint64_t fct_ps = 0;           // completion time - start, once done
+  FlowCounters c;
+  uint32_t next_psn() const { return fabric::psn_add(spec.start_psn, static_cast<uint32_t>(nxt & fabric::kPsnMask)); }
+  // PSN of the highest frame cumulatively acknowledged (start_psn - 1 before any ACK).
+  uint32_t acked_psn() const {
+    return fabric::psn_add(spec.start_psn, static_cast<uint32_t>((una + fabric::kPsnMask) & fabric::kPsnMask));
+  }
+};
+
+class Nic : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Nic);
+  tlm_utils::simple_target_socket<Nic> in;  // frames from the peer (link or switch egress)
+  fabric::Link tx;                          // this NIC's transmitter; bind tx.out to the peer
+
+  // Throws std::invalid_argument if cfg.validate() fails. nullptr units mean CcNone / NpNone.
+  Nic(sc_core::sc_module_name name, const NicConfig& cfg, std::unique_ptr<CcUnit> cc = nullptr,
+      std::unique_ptr<NpUnit> np = nullptr);
+
+  // Adds a flow (before or during simulation); returns its flow-table index. Throws
+  // std::invalid_argument on a full table, duplicate id, bad priority or a start in the past.
+  uint32_t add_flow(const FlowSpec& spec);
+
+  const NicConfig& config() const { return cfg_; }
+  CcUnit& cc() { return *cc_; }
+  NpUnit& np() { return *np_; }
+  size_t flow_count() const { return flows_.size(); }
+  const FlowState& flow(uint32_t index) const { return flows_.at(index); }
+  // Receiver-side counters of flow `flow_id` from host `src_host`, or nullptr if none arrived.
+  const RxFlowCounters* rx_flow(uint32_t src_host, uint32_t flow_id) const;
+  const NicCounters& counters() const { return counters_; }
+  // Frames this NIC holds or has on its wire: its host queue plus its transmitter's frames in flight.
+  uint64_t in_flight() const { return host_q_.size() + tx.frames_in_flight(); }
+  uint64_t host_queue_bytes() const { return host_bytes_; }
+  size_t host_queue_frames() const { return host_q_.size(); }
+  size_t calendar_size() const { return cal_.size(); }
+
+  // Test hooks. rx_hook sees every arriving data frame before the receiver; it may modify it (e.g.
+  // mark CE) and returns false to drop it (counted as kInjectedLoss).
+  void set_rx_hook(std::function<bool(fabric::Frame&)> hook) { rx_hook_ = std::move(hook); }
+  // Called when the host finishes a data frame: (src_host, flow_id, psn, byte_seq, payload_bytes).
+  using DeliverFn = std::function<void(uint32_t, uint32_t, uint32_t, uint64_t, uint32_t)>;
+  void set_on_deliver(DeliverFn fn) { on_deliver_ = std::move(fn); }
+  // Called when a flow completes (all bytes acked): (flow index).
+  void set_on_complete(std::function<void(uint32_t)> fn) { on_complete_ = std::move(fn); }
+
+ private:
+  enum TimerType : uint8_t { kSend = 0, kRto = 1, kCc = 2, kAckCoalesce = 3 };
+  // A deadline with at most one live calendar entry: `want` is the deadline, `cal` the time of the
+  // live entry (entries at any other time are stale and skipped when popped).
+  struct Timer {
+    uint64_t want = kNoDeadline;
+    uint64_t cal = kNoDeadline;
+  };
+  struct Flow : FlowState {
+    std::array<Timer, 3> timers;  // kSend, kRto, kCc
+    bool in_ring = false;
+    bool parked = false;          // waits in paused_[priority] for a PFC resume
+  };
+  struct RxFlow {
+    uint32_t src_host = 0, flow_id = 0;
+    bool started = false;
+    uint32_t expected_psn = 0;
+    bool nak_sent = false;        // one NAK per gap
+    bool any_done = false;
+    uint32_t done_psn = 0;        // last PSN the host finished
+    uint64_t bytes_done = 0;
+    unsigned pending_acks = 0;    // finished frames not yet ACKed (coalescing)
+    bool pending_ece = false;
+    fabric::Frame last_done;      // echo source for the next ACK
+    uint64_t last_t2_ps = 0, last_t4_ps = 0;
+    uint8_t priority = 0;
+    Timer ack_timer;
+    RxFlowCounters c;
+  };
+  struct HostItem {
+    uint32_t rx;                  // receiver flow index
+    fabric::Frame frame;
+    uint64_t t2_ps;               // arrival at the NIC
+    uint32_t payload_bytes;
+  };
+  struct CalEntry {
+    uint64_t t_ps;
+    uint32_t idx;
+    uint8_t type;
+    bool operator>(const CalEntry& o) const { return t_ps > o.t_ps; }
+  };
+
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  void run();
+  void kick();
+  void schedule();
+  void try_send();
+  void send_data(uint32_t i);
+  void activate(uint32_t i);
+  bool has_data(const Flow& f) const { return !f.done && f.nxt < f.nframes && now_ps() >= f.spec.start.value(); }
+  uint64_t bytes_before(const Flow& f, uint64_t idx) const;
+  uint32_t payload_of(const Flow& f, uint64_t idx) const;
+  Timer& timer(uint8_t type, uint32_t idx);
+  void arm(uint8_t type, uint32_t idx, uint64_t deadline_ps);
+  void fire(uint8_t type, uint32_t idx);
+  void sync_cc_timer(uint32_t i);
+
+  void rx_data(fabric::Frame& f);
+  void rx_ack(const fabric::Frame& f, bool nak);
+  void rx_cnp(const fabric::Frame& f);
+  uint32_t rx_index(const fabric::Frame& f);
+  int flow_index(uint32_t flow_id) const;
+  void ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info);
+  void host_enqueue(uint32_t rx, const fabric::Frame& f, uint32_t payload);
+  void host_service();
+  void host_finish(const HostItem& item, uint64_t t3_ps);
+  void send_ack(uint32_t rx);
+  void send_ctrl(const fabric::Frame& f);
+  void send_pfc(uint8_t mask, uint16_t quanta);
+  void drop(RxFlow* rx, DropReason r);
+  static uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }
+
+  NicConfig cfg_;
+  std::unique_ptr<CcUnit> cc_;
+  std::unique_ptr<NpUnit> np_;
+  uint32_t data_overhead_bytes_;
+
+  std::vector<Flow> flows_;
+  std::unordered_map<uint32_t, uint32_t> flow_by_id_;
+  std::deque<uint32_t> ring_;
+  std::array<std::vector<uint32_t>, fabric::kNumPriorities> paused_;
+  std::priority_queue<CalEntry, std::vector<CalEntry>, std::greater<CalEntry>> cal_;
+  std::deque<fabric::Frame> ctrl_q_;
+
+  std::vector<RxFlow> rx_flows_;
+  std::unordered_map<uint64_t, uint32_t> rx_by_key_;
+
+  std::deque<HostItem> host_q_;
+  uint64_t host_bytes_ = 0;
+  uint64_t host_head_done_ps_ = kNoDeadline;  // completion of the head frame (finite host rate)
+  uint64_t host_head_start_ps_ = 0;
+  std::array<uint32_t, fabric::kNumPriorities> host_prio_frames_{};
+  bool xoff_ = false;
+  uint8_t paused_mask_ = 0;
+  uint64_t pfc_refresh_ps_ = kNoDeadline;
+
+  bool started_ = false;
+  bool kick_pending_ = false;
+  sc_core::sc_event wake_;
+  NicCounters counters_;
+  std::function<bool(fabric::Frame&)> rx_hook_;
+  DeliverFn on_deliver_;
+  std::function<void(uint32_t)> on_complete_;
+};
+
+}  // namespace ccf::nic

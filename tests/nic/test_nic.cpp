@@ -1,0 +1,445 @@
+// test_nic.cpp: the host NIC (sc/nic, docs/nic.md): flows, TX scheduler, go-back-N, ACK/NAK/CNP,
+// host receive path with PFC, the CC interface, accounting; and NICs through the Verilated switch.
+// Every TEST runs in its own process (gtest_discover_tests): SystemC elaborates once per process.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <systemc>
+
+#include "fabric/frame.hpp"
+#include "fabric/link.hpp"
+#include "fabric/roce_format.hpp"
+#include "nic/cc_unit.hpp"
+#include "nic/nic.hpp"
+#include "switch/switch_config.hpp"
+#include "switch/switch_model.hpp"
+
+int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
+
+namespace ccf::test {
+namespace {
+
+using nic::CcFixed;
+using nic::DropReason;
+using nic::FlowSpec;
+using nic::Nic;
+using nic::NicConfig;
+using sc_core::SC_US;
+using sc_core::sc_time;
+
+constexpr uint32_t kMtu = 1024;
+constexpr double kLinkGbps = 100.0;
+constexpr uint64_t kDelayPs = 1'000'000;  // 1 us
+
+uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }
+// Serialization of a frame at 100 Gb/s (10 ps per bit), with padding, preamble, SFD and IFG.
+uint64_t ser_ps(uint32_t len_bytes) { return uint64_t{fabric::roce::wire_bytes(len_bytes)} * 8 * 10; }
+uint32_t data_len(uint32_t payload) { return fabric::roce::data_frame_bytes(payload); }
+
+// Two NICs back to back over two links (100 Gb/s, 1 us): host 0 sends, host 1 receives.
+struct Pair {
+  Nic* a = nullptr;
+  Nic* b = nullptr;
+  CcFixed* cc = nullptr;  // A's unit (a test double)
+  std::unique_ptr<Nic> a_own, b_own;
+
+  explicit Pair(NicConfig ca = {}, NicConfig cb = {}, std::unique_ptr<CcFixed> cc_a = nullptr,
+                std::unique_ptr<nic::NpUnit> np_b = nullptr) {
+    ca.host_id = 0;
+    cb.host_id = 1;
+    if (!cc_a) cc_a = std::make_unique<CcFixed>();
+    cc = cc_a.get();
+    a_own = std::make_unique<Nic>("nic_a", ca, std::move(cc_a));
+    b_own = std::make_unique<Nic>("nic_b", cb, nullptr, std::move(np_b));
+    a = a_own.get();
+    b = b_own.get();
+    a->tx.out.bind(b->in);
+    b->tx.out.bind(a->in);
+  }
+  // Data frames A injected = delivered to B's host + dropped at B + in B's host queue + on A's wire.
+  void expect_balanced() const {
+    EXPECT_EQ(a->counters().data_frames_sent, b->counters().data_frames_delivered + b->counters().drops_total() +
+                                                  b->host_queue_frames() + a->tx.frames_in_flight())
+        << "at " << now_ps() << " ps";
+  }
+};
+
+// Records what B's host receives per flow and checks it is every byte once, in order.
+struct DeliveryLog {
+  std::vector<uint64_t> next_byte;  // per flow id
+  uint64_t errors = 0;
+  void attach(Nic& n, size_t flows) {
+    next_byte.assign(flows, 0);
+    n.set_on_deliver([this](uint32_t, uint32_t flow, uint32_t, uint64_t byte_seq, uint32_t bytes) {
+      if (byte_seq != next_byte.at(flow)) ++errors;
+      next_byte[flow] = byte_seq + bytes;
+    });
+  }
+};
+
+TEST(Nic, OneFlowCompletesWithinOnePercentOfTheIdealFct) {
+  Pair p;
+  constexpr uint64_t kBytes = 1'000'000;  // 976 full frames and one of 576 B
+  const uint32_t i = p.a->add_flow({.id = 0, .dst_host = 1, .priority = 3, .bytes = kBytes});
+  sc_core::sc_start(sc_time(200, SC_US));
+  const nic::FlowState& f = p.a->flow(i);
+  ASSERT_TRUE(f.done);
+  const uint64_t full = kBytes / kMtu, last = kBytes % kMtu;
+  // Ideal: all frames back to back, one propagation, the last ACK's serialization and propagation.
+  const uint64_t ideal_ps = full * ser_ps(data_len(kMtu)) + ser_ps(data_len(last)) + kDelayPs +
+                            ser_ps(fabric::roce::ack_frame_bytes()) + kDelayPs;
+  std::printf("fct %llu ps, ideal %llu ps (%.4f %%)\n", static_cast<unsigned long long>(f.fct_ps),
+              static_cast<unsigned long long>(ideal_ps), 100.0 * (double(f.fct_ps) - double(ideal_ps)) / ideal_ps);
+  EXPECT_NEAR(double(f.fct_ps), double(ideal_ps), 0.01 * ideal_ps);
+  EXPECT_GE(f.fct_ps, ideal_ps);
+  EXPECT_EQ(f.c.bytes_acked, kBytes);
+  EXPECT_EQ(f.c.data_frames_sent, full + 1);
+  EXPECT_EQ(f.c.data_frames_retransmitted, 0u);
+  EXPECT_EQ(p.b->counters().bytes_delivered, kBytes);
+  EXPECT_EQ(p.b->counters().acks_sent, full + 1);
+  EXPECT_EQ(p.a->counters().acks_received, full + 1);
+  EXPECT_EQ(p.b->counters().drops_total(), 0u);
+  EXPECT_EQ(p.cc->events().tx, full + 1);
+  EXPECT_EQ(p.cc->events().acked_bytes, kBytes);
+}
+
+TEST(Nic, AnIdleNicSchedulesNothingOnceItsFlowsComplete) {
+  Pair p;
+  p.a->add_flow({.id = 7, .dst_host = 1, .bytes = 64 * 1024});
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  EXPECT_TRUE(p.a->flow(0).done);
+  EXPECT_FALSE(sc_core::sc_pending_activity());  // no RTO, no send deadline, no timer left
+}
+
+TEST(Nic, ADroppedFrameTriggersOneNakAndGoBackNAndEveryByteArrivesOnceInOrder) {
+  Pair p;
+  DeliveryLog log;
+  log.attach(*p.b, 1);
+  bool dropped = false;
+  p.b->set_rx_hook([&](fabric::Frame& f) {
+    if (f.psn == 100 && !dropped) return !(dropped = true);
+    return true;
+  });
+  constexpr uint64_t kBytes = 400 * kMtu;
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = kBytes});
+  sc_core::sc_start(sc_time(200, SC_US));
+  const nic::FlowState& f = p.a->flow(0);
+  ASSERT_TRUE(f.done);
+  EXPECT_TRUE(dropped);
+  EXPECT_EQ(p.b->counters().naks_sent, 1u);
+  EXPECT_EQ(f.c.naks_received, 1u);
+  EXPECT_EQ(p.cc->events().nack, 1u);
+  EXPECT_EQ(p.b->counters().drops[size_t(DropReason::kInjectedLoss)], 1u);
+  // Everything sent after frame 100 and before the NAK arrived is discarded and sent again.
+  const uint64_t ooo = p.b->counters().drops[size_t(DropReason::kOutOfOrder)];
+  EXPECT_GT(ooo, 0u);
+  EXPECT_EQ(f.c.data_frames_retransmitted, ooo + 1);
+  EXPECT_EQ(f.c.data_frames_sent, 400 + ooo + 1);
+  EXPECT_EQ(log.errors, 0u);
+  EXPECT_EQ(log.next_byte[0], kBytes);
+  EXPECT_EQ(p.b->counters().bytes_delivered, kBytes);
+  EXPECT_EQ(f.c.timeouts, 0u);
+  p.expect_balanced();
+}
+
+TEST(Nic, ARetransmitTimeoutRecoversALostLastFrame) {
+  Pair p;
+  bool dropped = false;
+  p.b->set_rx_hook([&](fabric::Frame& f) {
+    if (f.psn == 99 && !dropped) return !(dropped = true);
+    return true;
+  });
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 100 * kMtu});
+  sc_core::sc_start(sc_time(500, SC_US));
+  const nic::FlowState& f = p.a->flow(0);
+  ASSERT_TRUE(f.done);
+  EXPECT_EQ(f.c.timeouts, 1u);
+  EXPECT_EQ(p.cc->events().timeout, 1u);
+  EXPECT_EQ(f.c.data_frames_retransmitted, 1u);
+  EXPECT_EQ(p.b->counters().naks_sent, 0u);
+  // The timer restarts on the ACK of frame 98: FCT ~ 98 frames + RTT + 100 us + one frame + RTT.
+  EXPECT_GT(f.fct_ps, 100'000'000u);
+  EXPECT_LT(f.fct_ps, 115'000'000u);
+  EXPECT_EQ(p.b->counters().bytes_delivered, 100u * kMtu);
+  p.expect_balanced();
+}
+
+TEST(Nic, ACcRateOfTenGbpsGivesTenGbpsOnTheWireAndItsShareOfGoodput) {
+  Pair p({}, {}, std::make_unique<CcFixed>(10.0));
+  p.a->add_flow({.id = 0, .dst_host = 1});  // unlimited
+  sc_core::sc_start(sc_time(20, SC_US));
+  const uint64_t b0 = p.b->counters().bytes_delivered;
+  sc_core::sc_start(sc_time(200, SC_US));
+  const double goodput_gbps = (p.b->counters().bytes_delivered - b0) * 8.0 / 200e3;
+  const double expected = 10.0 * kMtu / fabric::roce::wire_bytes(data_len(kMtu));  // payload share of the wire
+  std::printf("goodput %.4f Gb/s, expected %.4f Gb/s (10 Gb/s on the wire)\n", goodput_gbps, expected);
+  EXPECT_NEAR(goodput_gbps, expected, 0.01 * expected);
+}
+
+TEST(Nic, FourFlowsAtLineRateShareTheLinkEquallyRoundRobin) {
+  Pair p;
+  for (uint32_t id = 0; id < 4; ++id) p.a->add_flow({.id = id, .dst_host = 1});
+  sc_core::sc_start(sc_time(200, SC_US));
+  uint64_t total = 0;
+  for (uint32_t id = 0; id < 4; ++id) total += p.b->rx_flow(0, id)->bytes_delivered;
+  for (uint32_t id = 0; id < 4; ++id)
+    EXPECT_NEAR(double(p.b->rx_flow(0, id)->bytes_delivered), total / 4.0, 0.01 * total / 4.0) << "flow " << id;
+  const double goodput = total * 8.0 / 200e3;
+  const double line = kLinkGbps * kMtu / fabric::roce::wire_bytes(data_len(kMtu));
+  std::printf("4 flows: %.3f Gb/s of %.3f Gb/s payload line rate\n", goodput, line);
+  EXPECT_GT(goodput, 0.97 * line);  // less the first RTT
+}
+
+TEST(Nic, AWindowOfEightFramesGivesEightFramesPerRoundTrip) {
+  Pair p({}, {}, std::make_unique<CcFixed>(nic::kUnlimited, 8.0 * kMtu));
+  p.a->add_flow({.id = 0, .dst_host = 1});
+  sc_core::sc_start(sc_time(20, SC_US));
+  const uint64_t b0 = p.b->counters().bytes_delivered;
+  sc_core::sc_start(sc_time(200, SC_US));
+  const double goodput_gbps = (p.b->counters().bytes_delivered - b0) * 8.0 / 200e3;
+  // A frame is released by the ACK of the frame 8 before it: one RTT = data + ACK serialization + 2 us.
+  const double rtt_ps = double(ser_ps(data_len(kMtu)) + ser_ps(fabric::roce::ack_frame_bytes()) + 2 * kDelayPs);
+  const double expected = 8.0 * kMtu * 8.0 / (rtt_ps / 1000.0);
+  std::printf("window 8 KiB: %.4f Gb/s, expected %.4f Gb/s\n", goodput_gbps, expected);
+  EXPECT_NEAR(goodput_gbps, expected, 0.01 * expected);
+}
+
+TEST(Nic, AUnitTimerIsKeptInTheCalendarAndFiresOnItsDeadline) {
+  Pair p({}, {}, std::make_unique<CcFixed>(nic::kUnlimited, nic::kUnlimited, sc_core::SC_ZERO_TIME,
+                                           sc_time(10, SC_US)));
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 10 * kMtu});
+  sc_core::sc_start(sc_time(95, SC_US));
+  EXPECT_TRUE(p.a->flow(0).done);
+  // Timers at 10, 20, ... us: the flow completes at ~2.9 us, after which the NIC stops asking.
+  EXPECT_EQ(p.cc->events().timer, 0u);
+  EXPECT_FALSE(sc_core::sc_pending_activity());
+}
+
+TEST(Nic, AUnitTimerFiresEveryPeriodWhileTheFlowRuns) {
+  Pair p({}, {}, std::make_unique<CcFixed>(nic::kUnlimited, nic::kUnlimited, sc_core::SC_ZERO_TIME,
+                                           sc_time(10, SC_US)));
+  p.a->add_flow({.id = 0, .dst_host = 1});  // unlimited
+  sc_core::sc_start(sc_time(95, SC_US));
+  EXPECT_EQ(p.cc->events().timer, 9u);
+}
+
+TEST(Nic, GoBackNWorksAcrossThePsnWrap) {
+  Pair p;
+  DeliveryLog log;
+  log.attach(*p.b, 1);
+  bool dropped = false;
+  p.b->set_rx_hook([&](fabric::Frame& f) {
+    if (f.psn == 2 && !dropped) return !(dropped = true);  // 0xFFFFF0 + 18 wraps to 2
+    return true;
+  });
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 64 * kMtu, .start_psn = 0xFFFFF0});
+  sc_core::sc_start(sc_time(100, SC_US));
+  ASSERT_TRUE(p.a->flow(0).done);
+  EXPECT_TRUE(dropped);
+  EXPECT_EQ(p.b->counters().naks_sent, 1u);
+  EXPECT_EQ(log.errors, 0u);
+  EXPECT_EQ(log.next_byte[0], 64u * kMtu);
+  EXPECT_EQ(p.a->flow(0).next_psn(), fabric::psn_add(0xFFFFF0, 64));
+}
+
+TEST(Nic, SixtyFiveThousandFlowsCanBeCreatedAndASampleOfThemComplete) {
+  Pair p;
+  constexpr uint32_t kFlows = 65536;
+  for (uint32_t id = 0; id < kFlows; ++id) {
+    // Every 256th flow is a short message; the rest start later than this test runs.
+    const bool sample = id % 256 == 0;
+    p.a->add_flow({.id = id, .dst_host = 1, .bytes = 4 * kMtu,
+                   .start = sample ? sc_core::SC_ZERO_TIME : sc_time(10, sc_core::SC_MS)});
+  }
+  EXPECT_EQ(p.a->flow_count(), kFlows);
+  EXPECT_THROW(p.a->add_flow({.id = kFlows, .dst_host = 1}), std::invalid_argument);
+  sc_core::sc_start(sc_time(100, SC_US));
+  unsigned done = 0;
+  for (uint32_t id = 0; id < kFlows; id += 256) done += p.a->flow(id).done;
+  EXPECT_EQ(done, kFlows / 256);
+  EXPECT_EQ(p.a->counters().flows_completed, kFlows / 256);
+  EXPECT_FALSE(p.a->flow(1).done);
+  EXPECT_EQ(p.a->flow(1).c.data_frames_sent, 0u);
+}
+
+TEST(Nic, ASlowHostBackpressuresTheLinkWithPfcAndLosesNothing) {
+  NicConfig rx;
+  rx.host_gbps = 10.0;
+  Pair p({}, rx);
+  p.a->add_flow({.id = 0, .dst_host = 1});
+  sc_core::sc_start(sc_time(50, SC_US));
+  const uint64_t b0 = p.b->counters().bytes_delivered;
+  sc_core::sc_start(sc_time(250, SC_US));
+  const double goodput_gbps = (p.b->counters().bytes_delivered - b0) * 8.0 / 250e3;
+  std::printf("slow host: %.4f Gb/s, PFC sent %llu, host queue max %llu B\n", goodput_gbps,
+              static_cast<unsigned long long>(p.b->counters().pfc_sent),
+              static_cast<unsigned long long>(p.b->counters().host_queue_max_bytes));
+  EXPECT_GT(p.b->counters().pfc_sent, 0u);
+  EXPECT_EQ(p.a->counters().pfc_received, p.b->counters().pfc_sent);
+  EXPECT_GT(p.a->tx.paused_time(3), sc_time(100, SC_US));
+  EXPECT_EQ(p.b->counters().drops_total(), 0u);
+  EXPECT_EQ(p.a->counters().data_frames_retransmitted, 0u);
+  EXPECT_LE(p.b->counters().host_queue_max_bytes, rx.host_queue_bytes);
+  EXPECT_NEAR(goodput_gbps, 10.0, 0.1);
+  // The slow host shows up as remote queuing delay on the ACKs.
+  EXPECT_GT(p.cc->last_ack.remote_queuing_delay_ps, 10'000'000u);
+  p.expect_balanced();
+}
+
+TEST(Nic, WithoutHostPfcASlowHostOverflowsCountsTheDropsAndGoBackNStillDeliversEverything) {
+  NicConfig rx;
+  rx.host_gbps = 10.0;
+  rx.host_pfc = false;
+  Pair p({}, rx);
+  DeliveryLog log;
+  log.attach(*p.b, 1);
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 200 * kMtu});
+  sc_core::sc_start(sc_time(2, sc_core::SC_MS));
+  ASSERT_TRUE(p.a->flow(0).done);
+  EXPECT_GT(p.b->counters().drops[size_t(DropReason::kHostQueueOverflow)], 0u);
+  EXPECT_EQ(p.b->counters().pfc_sent, 0u);
+  EXPECT_GT(p.a->counters().data_frames_retransmitted, 0u);
+  EXPECT_EQ(log.errors, 0u);
+  EXPECT_EQ(log.next_byte[0], 200u * kMtu);
+  p.expect_balanced();
+}
+
+TEST(Nic, CeMarkedFramesProduceCnpsThroughNpEveryCe) {
+  Pair p({}, {}, nullptr, std::make_unique<nic::NpEveryCe>());
+  p.b->set_rx_hook([](fabric::Frame& f) {
+    if (f.psn % 2 == 0) f.ecn = fabric::Ecn::kCe;
+    return true;
+  });
+  p.a->add_flow({.id = 5, .dst_host = 1, .bytes = 100 * kMtu});
+  sc_core::sc_start(sc_time(100, SC_US));
+  ASSERT_TRUE(p.a->flow(0).done);
+  EXPECT_EQ(p.b->counters().ce_received, 50u);
+  EXPECT_EQ(p.b->counters().cnps_sent, 50u);
+  EXPECT_EQ(p.a->counters().cnps_received, 50u);
+  EXPECT_EQ(p.a->flow(0).c.cnps_received, 50u);
+  EXPECT_EQ(p.cc->events().cnp, 50u);
+  EXPECT_EQ(p.cc->events().ece, 50u);  // one ACK per frame, ECE on the CE-marked ones
+  EXPECT_EQ(p.b->np().busy_cycles(), 50u);
+}
+
+TEST(Nic, AckCoalescingEveryFourPacketsSendsAQuarterOfTheAcks) {
+  NicConfig rx;
+  rx.ack_every = 4;
+  Pair p({}, rx);
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 400 * kMtu});
+  sc_core::sc_start(sc_time(100, SC_US));
+  ASSERT_TRUE(p.a->flow(0).done);
+  EXPECT_EQ(p.b->counters().acks_sent, 100u);
+  EXPECT_EQ(p.a->counters().acks_received, 100u);
+  EXPECT_EQ(p.a->flow(0).c.bytes_acked, 400u * kMtu);
+}
+
+TEST(Nic, AckCoalescingTimerAcknowledgesTheTailOfAMessage) {
+  NicConfig rx;
+  rx.ack_every = 4;
+  Pair p({}, rx);
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 402 * kMtu});
+  sc_core::sc_start(sc_time(100, SC_US));
+  ASSERT_TRUE(p.a->flow(0).done);
+  EXPECT_EQ(p.b->counters().acks_sent, 101u);
+}
+
+TEST(Nic, InjectedFramesEqualDeliveredPlusDroppedPlusInFlightThroughoutALossyRun) {
+  NicConfig rx;
+  rx.host_gbps = 50.0;
+  Pair p({}, rx);
+  uint64_t n = 0;
+  p.b->set_rx_hook([&](fabric::Frame&) { return ++n % 97 != 0; });  // lose about 1 %
+  for (uint32_t id = 0; id < 3; ++id) p.a->add_flow({.id = id, .dst_host = 1, .bytes = 300 * kMtu});
+  for (int k = 0; k < 40; ++k) {
+    sc_core::sc_start(sc_time(7.3, SC_US));
+    p.expect_balanced();
+  }
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  EXPECT_EQ(p.a->counters().flows_completed, 3u);
+  EXPECT_GT(p.b->counters().drops[size_t(DropReason::kInjectedLoss)], 0u);
+  EXPECT_EQ(p.b->counters().bytes_delivered, 900u * kMtu);
+  EXPECT_EQ(p.b->counters().data_frames_received, p.a->counters().data_frames_sent);
+  EXPECT_EQ(p.a->counters().acks_received + p.a->counters().naks_received,
+            p.b->counters().acks_sent + p.b->counters().naks_sent);
+  EXPECT_EQ(p.a->in_flight() + p.b->in_flight(), 0u);
+  p.expect_balanced();
+}
+
+TEST(Nic, BadConfigurationIsRejectedWithTheKeyAndValue) {
+  NicConfig c;
+  c.mtu_bytes = 9000;
+  try {
+    Nic n("bad", c);
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("nic.mtu_bytes = 9000"), std::string::npos) << e.what();
+  }
+}
+
+// Three NICs send to a fourth through the Verilated switch (ports 0..3, 100 Gb/s, 1 us links) with
+// PFC on priority 3: every flow completes and nothing is dropped anywhere.
+TEST(NicThroughSwitch, ThreeNicsIntoOneCompleteWithPfcAndZeroDrops) {
+  const sw::SwitchParams params;
+  sw::SwitchConfig cfg = sw::SwitchConfig::defaults(params);
+  cfg.pfc_enable = true;
+  cfg.pfc_dynamic = false;  // static XOFF threshold (shared pool / 128, ~91 KB): a 3:1 incast reaches it
+  // Headroom for a 1 us, 100 Gb/s link (as in tests/sc/test_switch_model.cpp), counted in frames
+  // because a 1086-B frame takes 5 cells of 256 B (1280 B): the wire bytes of the PFC round trip
+  // (2 x 1 us x 100 Gb/s = 25,000 B) plus a frame each side and the PFC frame, in 1106-B wire frames.
+  const uint64_t wire_frame = fabric::roce::wire_bytes(data_len(kMtu));
+  const uint64_t headroom_frames = (2 * 1000 * 100 / 8 + 3 * wire_frame + 84 + wire_frame - 1) / wire_frame;
+  const uint64_t cells_per_frame = (data_len(kMtu) + params.cell_bytes - 1) / params.cell_bytes;
+  const auto headroom_cells = static_cast<uint32_t>(headroom_frames * cells_per_frame);
+  for (auto& port : cfg.ports) port.headroom_cells = headroom_cells;
+  cfg.shared_pool_cells = static_cast<uint32_t>(params.ncells() -
+                                                uint64_t{cfg.reserve_cells} * params.nports * params.nprio -
+                                                uint64_t{headroom_cells} * params.nports);
+  constexpr unsigned kHosts = 4;
+  swc::SwitchModel sw("sw", params, cfg, (1u << kHosts) - 1);
+  std::vector<std::unique_ptr<Nic>> nics;
+  std::vector<CcFixed*> ccs;
+  std::vector<std::unique_ptr<fabric::Link>> down;
+  for (unsigned h = 0; h < kHosts; ++h) {
+    NicConfig c;
+    c.host_id = h;
+    auto cc = std::make_unique<CcFixed>();
+    ccs.push_back(cc.get());
+    nics.push_back(std::make_unique<Nic>(fmt::format("nic{}", h).c_str(), c, std::move(cc)));
+    down.push_back(std::make_unique<fabric::Link>(fmt::format("down{}", h).c_str(), kLinkGbps, sc_time(1, SC_US)));
+    nics[h]->tx.out.bind(sw.in_socket(h));
+    down[h]->out.bind(nics[h]->in);
+    sw.attach_egress(h, down[h].get());
+  }
+  constexpr uint64_t kBytes = 1000 * 1000;
+  for (unsigned h = 1; h < kHosts; ++h) nics[h]->add_flow({.id = h, .dst_host = 0, .priority = 3, .bytes = kBytes});
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  uint64_t sw_drops = 0;
+  for (size_t r = 0; r < sw.stats().drops.size(); ++r) {
+    sw_drops += sw.stats().drops[r];
+    if (sw.stats().drops[r]) std::printf("switch drops reason %zu: %llu\n", r, (unsigned long long)sw.stats().drops[r]);
+  }
+  EXPECT_EQ(sw_drops, 0u);
+  EXPECT_GT(sw.stats().pfc_out, 0u);
+  uint64_t pfc_rx = 0;
+  for (unsigned h = 1; h < kHosts; ++h) {
+    const nic::FlowState& f = nics[h]->flow(0);
+    EXPECT_TRUE(f.done) << "host " << h;
+    EXPECT_EQ(f.c.data_frames_retransmitted, 0u) << "host " << h;
+    EXPECT_EQ(ccs[h]->last_ack.hop_count, 1u) << "host " << h;  // one switch on the way
+    pfc_rx += nics[h]->counters().pfc_received;
+    std::printf("host %u: fct %.3f us\n", h, f.fct_ps / 1e6);
+  }
+  EXPECT_GT(pfc_rx, 0u);
+  EXPECT_EQ(nics[0]->counters().drops_total(), 0u);
+  EXPECT_EQ(nics[0]->counters().bytes_delivered, 3 * kBytes);
+  EXPECT_EQ(sw.frames_held(), 0u);
+}
+
+}  // namespace
+}  // namespace ccf::test
