@@ -186,6 +186,7 @@ void SwitchModel::step_cycle(uint64_t cycle) {
     for (unsigned c = 0; c < sw::kMaxPrio; ++c) pfc.pfc_pause_quanta[c] = out.pfc_out[p]->time_quanta[c];
     egress_[p]->send_pfc(pfc);
     ++stats_.pfc_out;
+    pfc_log_.push_back({time_of_ps(cycle), p, *out.pfc_out[p]});
   }
 }
 

@@ -34,6 +34,13 @@ class SwitchDut;
 
 namespace ccf::swc {
 
+// A PFC frame the switch sent (pfc.csv).
+struct PfcSent {
+  uint64_t time_ps = 0;
+  unsigned port = 0;
+  sw::PfcFrame frame;
+};
+
 struct SwitchModelStats {
   uint64_t frames_in = 0, frames_out = 0, pfc_in = 0, pfc_out = 0;
   std::array<uint64_t, sw::kNumDropReasons> drops{};  // by sw::DropReason
@@ -60,6 +67,7 @@ class SwitchModel : public sc_core::sc_module {
   void attach_egress(unsigned p, fabric::Link* link);
 
   const SwitchModelStats& stats() const { return stats_; }
+  const std::vector<PfcSent>& pfc_log() const { return pfc_log_; }
   // Frames accepted and not yet sent or dropped (queued in the RTL or waiting at its ingress).
   size_t frames_held() const { return by_tag_.size() + waiting_frames(); }
   // Reads a 64-bit counter of the RTL (docs/switch.md 2.9); steps register cycles at the current time.
@@ -100,6 +108,7 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t rtl_next_deadline_ = UINT64_MAX;
   sc_core::sc_event wake_;
   SwitchModelStats stats_;
+  std::vector<PfcSent> pfc_log_;
 };
 
 }  // namespace ccf::swc

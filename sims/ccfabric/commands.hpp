@@ -27,6 +27,9 @@ struct RunFailed : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// `ccfabric run`: one scenario end to end (sims/scenarios/*.toml).
+void add_run_command(CLI::App& app);
+
 // `ccfabric buffer-plan`: PFC/ECN buffer thresholds (docs/buffer-plan.md).
 void add_buffer_plan_command(CLI::App& app);
 

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "ccfabric " CCF_VERSION);
 
+  ccf::cli::add_run_command(app);
   ccf::cli::add_buffer_plan_command(app);
   ccf::cli::add_demo_switch_command(app);
 

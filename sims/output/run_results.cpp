@@ -67,7 +67,7 @@ void write_results(const RunResults& r, const std::string& dir) {
   auto ts = open_out(dir + "/timeseries.csv");
   ts << "time_us";
   for (const auto& f : r.flows) ts << fmt::format(",flow{}_rate_gbps", f.id);
-  for (const auto& q : r.queue_names) ts << "," << q << "_bytes";
+  for (const auto& q : r.queue_names) ts << "," << q;  // names carry their unit
   ts << "\n";
   for (const auto& s : r.samples) {
     ts << fmt::format("{:.3f}", s.time_us);
@@ -100,7 +100,7 @@ std::string write_plots(const RunResults& r, const std::string& dir) {
                           r.flows[i].id);
       gp << "\n";
     }
-    gp << fmt::format("set output '{}/queue.png'\nset ylabel 'queue (bytes)'\nset title 'switch queue depth'\n", dir);
+    gp << fmt::format("set output '{}/queue.png'\nset ylabel 'queue depth (unit in the legend)'\nset title 'switch queue depth'\n", dir);
     if (r.queue_names.empty()) {
       gp << "plot 0 notitle\n";
     } else {

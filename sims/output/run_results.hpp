@@ -46,7 +46,7 @@ struct RunResults {
   uint64_t pfc_pause_frames = 0, pfc_resume_frames = 0;
   uint64_t max_queue_bytes = 0;
   double simulated_us = 0.0, wall_s = 0.0;
-  std::vector<std::string> queue_names;   // e.g. "switch0.port0.prio3"
+  std::vector<std::string> queue_names;   // with their unit, e.g. "switch0.port0.prio3_bytes"
   std::vector<Sample> samples;
   std::vector<PfcEvent> pfc_events;
 

@@ -1,0 +1,346 @@
+// cmd_run.cpp: `ccfabric run SCENARIO.toml [--set key=value]... [--out DIR] [--trace]`: builds the
+// fabric of a scenario (Verilated switches, NICs with their congestion-control units, links),
+// runs it, checks that every frame is accounted for and writes the output files (DESIGN.md
+// "Command line and files").
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+
+#include "commands.hpp"
+#include "dcqcn/rp_kernel.hpp"
+#include "fabric/link.hpp"
+#include "fabric/roce_format.hpp"
+#include "fabric/topology.hpp"
+#include "nic/dcqcn_np_unit.hpp"
+#include "nic/dcqcn_rp_unit.hpp"
+#include "nic/nic.hpp"
+#include "output/run_results.hpp"
+#include "scenario/scenario.hpp"
+#include "switch/switch_config.hpp"
+#include "switch/switch_model.hpp"
+#include "switch/switch_regs.hpp"
+
+namespace ccf::cli {
+namespace {
+
+struct RunOptions {
+  std::string scenario;
+  std::vector<std::string> sets;
+  std::string out_dir = "out/run";
+  bool trace = false;
+};
+
+constexpr unsigned kSwitchPorts = 16;  // the Verilated switch (rtl/CMakeLists.txt)
+
+// The switch configuration of a scenario (docs/switch.md 2.9, docs/buffer-plan.md).
+sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const std::vector<int>& routes) {
+  sw::SwitchConfig c = sw::SwitchConfig::defaults(params);
+  const uint64_t cell = params.cell_bytes;
+  auto cells = [&](uint64_t bytes) { return static_cast<uint32_t>((bytes + cell - 1) / cell); };
+  c.pfc_enable = s.sw.pfc;
+  c.pfc_dynamic = s.sw.pfc_threshold == "dynamic";
+  c.pfc_beta_log2 = static_cast<int>(std::lround(std::log2(s.sw.pfc_beta)));
+  c.reserve_cells = cells(s.sw.reserve_bytes);
+  // 1.5625 GHz: one pause quantum is 800 / rate cycles (docs/switch.md 2.1).
+  const double qc = 800.0 / s.fabric.link_gbps;
+  if (qc != std::floor(qc))
+    throw BadInput(fmt::format("fabric.link_gbps = {} must make 800 / rate a whole number of switch cycles per pause "
+                               "quantum (10, 20, 25, 40, 50, 80, 100, 160, 200, 400 or 800)", s.fabric.link_gbps));
+  // Headroom (docs/buffer-plan.md): the frames that arrive during the PFC round trip plus the ones
+  // being sent at both ends, each counted in whole cells.
+  uint32_t headroom = cells(s.sw.headroom_bytes);
+  if (s.sw.headroom_bytes == 0) {
+    const uint64_t frame = fabric::roce::data_frame_bytes(s.nic.mtu_bytes, false);
+    const double rtt_bytes = 2.0 * s.fabric.link_delay_ns * s.fabric.link_gbps / 8.0;
+    const uint64_t frames = static_cast<uint64_t>(std::ceil(rtt_bytes / double(frame + 20))) + 3;
+    headroom = static_cast<uint32_t>(frames * cells(frame));
+  }
+  const uint64_t usable = std::min<uint64_t>(params.ncells(), s.sw.buffer_bytes / cell);
+  const uint64_t lossless = c.pfc_enable ? std::popcount(unsigned(c.lossless_mask)) : 0;
+  const uint64_t fixed = uint64_t{c.reserve_cells} * params.nports * params.nprio + uint64_t{headroom} * params.nports * lossless;
+  if (fixed >= usable)
+    throw BadInput(fmt::format("switch.buffer_bytes = {} leaves no shared buffer after reserves and headroom ({} B)",
+                               s.sw.buffer_bytes, fixed * cell));
+  c.shared_pool_cells = static_cast<uint32_t>(usable - fixed);
+  c.pfc_static_thr_cells = s.sw.pfc_static_bytes ? cells(s.sw.pfc_static_bytes)
+                                                 : static_cast<uint32_t>(c.shared_pool_cells / (8 * params.nports));
+  c.mark_at_dequeue = s.sw.mark_at_dequeue;
+  for (auto& p : c.ports) {
+    p.headroom_cells = headroom;
+    p.quantum_cycles = static_cast<uint32_t>(qc);
+    p.pfc_refresh_cycles = static_cast<uint32_t>(uint64_t{c.pause_quanta} * p.quantum_cycles / 2);
+  }
+  for (auto& q : c.queues) {
+    q.ecn_en = s.sw.ecn.enable;
+    q.kmin_bytes = static_cast<uint32_t>(s.sw.ecn.kmin_bytes);
+    q.kmax_bytes = static_cast<uint32_t>(s.sw.ecn.kmax_bytes);
+    q.pmax_65536 = static_cast<uint32_t>(std::lround(s.sw.ecn.pmax * 65536.0));
+  }
+  for (auto& f : c.fwd) f = {};
+  for (size_t h = 0; h < routes.size(); ++h)
+    if (routes[h] >= 0) c.fwd[h] = {true, false, static_cast<uint8_t>(routes[h])};
+  if (const std::string err = c.validate(params); !err.empty()) throw BadInput(err);
+  return c;
+}
+
+std::unique_ptr<nic::CcUnit> make_cc(const sims::Scenario& s) {
+  if (s.nic.cc == "none") return std::make_unique<nic::CcNone>();
+  const auto line_mbps = static_cast<uint32_t>(s.fabric.link_gbps * 1000.0);
+  hls::dcqcn::RpParams p = s.nic.dcqcn_preset == "hpcc_ns3" ? hls::dcqcn::RpParams::hpcc_ns3(line_mbps)
+                           : s.nic.dcqcn_preset == "mlx5"   ? hls::dcqcn::RpParams::mlx5(line_mbps)
+                                                            : hls::dcqcn::RpParams::paper(line_mbps);
+  if (const char* err = hls::dcqcn::rp_params_error(p))
+    throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" at fabric.link_gbps = {}: {}", s.nic.dcqcn_preset,
+                               s.fabric.link_gbps, err));
+  return std::make_unique<nic::DcqcnRpUnit>(p);
+}
+
+// Samples the flows' acked bytes and the switches' held frames every interval.
+class Sampler : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Sampler);
+  Sampler(sc_core::sc_module_name n, sc_core::sc_time period, std::function<void()> fn)
+      : sc_core::sc_module(n), period_(period), fn_(std::move(fn)) {
+    SC_METHOD(tick);
+  }
+
+ private:
+  void tick() {
+    fn_();
+    next_trigger(period_);
+  }
+  sc_core::sc_time period_;
+  std::function<void()> fn_;
+};
+
+void run_scenario(const RunOptions& o) {
+  sims::Scenario s;
+  try {
+    s = sims::load_scenario(o.scenario, o.sets);
+  } catch (const sims::ScenarioError& e) {
+    throw BadInput(e.what());
+  }
+  if (s.traffic.empty()) throw BadInput(fmt::format("{}: no [[traffic]] entry: nothing to run", o.scenario));
+  const auto wall0 = std::chrono::steady_clock::now();
+
+  fabric::Topology topo;
+  try {
+    topo = s.fabric.topology == "star"
+               ? fabric::Topology::star(s.fabric.hosts, s.fabric.link_gbps, s.fabric.link_delay_ns, kSwitchPorts)
+               : fabric::Topology::two_switch(s.fabric.hosts / 2, s.fabric.hosts - s.fabric.hosts / 2, s.fabric.link_gbps,
+                                              s.fabric.link_delay_ns,
+                                              s.fabric.inter_switch_gbps > 0 ? s.fabric.inter_switch_gbps : s.fabric.link_gbps,
+                                              kSwitchPorts);
+    topo.validate();
+  } catch (const fabric::TopologyError& e) {
+    throw BadInput(e.what());
+  }
+  const auto routes = topo.routes();
+  const sw::SwitchParams params;
+
+  // Modules. Names are unique per run; everything lives until the end of this function.
+  std::vector<std::unique_ptr<swc::SwitchModel>> switches;
+  for (unsigned k = 0; k < topo.switches(); ++k) {
+    uint64_t used = 0;
+    for (const auto& l : topo.links) {
+      if (l.a.kind == fabric::NodeKind::kSwitch && l.a.index == k) used |= uint64_t{1} << l.port_a;
+      if (l.b.kind == fabric::NodeKind::kSwitch && l.b.index == k) used |= uint64_t{1} << l.port_b;
+    }
+    const std::string trace = o.out_dir + fmt::format("/switch{}.fst", k);
+    switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params,
+                                                          switch_config(s, params, routes[k]), used,
+                                                          swc::SwitchModel::kDefaultPeriodPs, false,
+                                                          o.trace ? trace.c_str() : nullptr));
+  }
+  std::vector<std::unique_ptr<nic::Nic>> nics;
+  for (unsigned h = 0; h < topo.hosts; ++h) {
+    nic::NicConfig nc;
+    nc.host_id = h;
+    nc.link_gbps = s.fabric.link_gbps;
+    nc.link_delay = sc_core::sc_time(s.fabric.link_delay_ns, sc_core::SC_NS);
+    nc.mtu_bytes = s.nic.mtu_bytes;
+    nc.ack_every = s.nic.ack_every;
+    nc.host_gbps = s.nic.host_gbps;
+    if (const std::string err = nc.validate(); !err.empty()) throw BadInput(err);
+    std::unique_ptr<nic::NpUnit> np;
+    if (s.nic.cc == "dcqcn") np = std::make_unique<nic::DcqcnNpUnit>();
+    nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, make_cc(s), std::move(np)));
+  }
+  std::vector<std::unique_ptr<fabric::Link>> links;
+  auto new_link = [&](const fabric::LinkSpec& l, const std::string& name) {
+    links.push_back(std::make_unique<fabric::Link>(name.c_str(), l.gbps, sc_core::sc_time(l.delay_ns, sc_core::SC_NS)));
+    return links.back().get();
+  };
+  for (const auto& l : topo.links) {
+    const bool a_host = l.a.kind == fabric::NodeKind::kHost, b_host = l.b.kind == fabric::NodeKind::kHost;
+    if (a_host != b_host) {
+      const fabric::NodeRef host = a_host ? l.a : l.b, sw_node = a_host ? l.b : l.a;
+      const unsigned port = a_host ? l.port_b : l.port_a;
+      nic::Nic& n = *nics[host.index];
+      swc::SwitchModel& sm = *switches[sw_node.index];
+      n.tx.out.bind(sm.in_socket(port));
+      fabric::Link* down = new_link(l, fmt::format("switch{}_p{}_to_host{}", sw_node.index, port, host.index));
+      down->out.bind(n.in);
+      sm.attach_egress(port, down);
+    } else {
+      fabric::Link* ab = new_link(l, fmt::format("switch{}_p{}_to_switch{}", l.a.index, l.port_a, l.b.index));
+      fabric::Link* ba = new_link(l, fmt::format("switch{}_p{}_to_switch{}", l.b.index, l.port_b, l.a.index));
+      ab->out.bind(switches[l.b.index]->in_socket(l.port_b));
+      ba->out.bind(switches[l.a.index]->in_socket(l.port_a));
+      switches[l.a.index]->attach_egress(l.port_a, ab);
+      switches[l.b.index]->attach_egress(l.port_b, ba);
+    }
+  }
+
+  // Flows: an incast has senders 1..N, flows_per_sender each, to the receiver.
+  struct FlowRef { unsigned host; uint32_t index, id; uint64_t acked_at_window = 0; };
+  std::vector<FlowRef> flows;
+  uint32_t next_id = 1;
+  for (const auto& t : s.traffic) {
+    for (unsigned snd = 1; snd <= t.senders; ++snd) {
+      for (unsigned k = 0; k < t.flows_per_sender; ++k) {
+        nic::FlowSpec fs;
+        fs.id = next_id;
+        fs.dst_host = t.receiver;
+        fs.priority = static_cast<uint8_t>(t.priority);
+        fs.bytes = t.bytes;
+        fs.start = sc_core::sc_time(t.start_us, sc_core::SC_US);
+        flows.push_back({snd, nics[snd]->add_flow(fs), next_id++});
+      }
+    }
+  }
+
+  sims::RunResults r;
+  r.scenario_toml = s.to_toml();
+  for (unsigned k = 0; k < switches.size(); ++k) r.queue_names.push_back(fmt::format("switch{}_held_frames", k));
+  std::vector<uint64_t> last_acked(flows.size(), 0);
+  const double interval_us = s.sim.sample_interval_us;
+  Sampler sampler("sampler", sc_core::sc_time(interval_us, sc_core::SC_US), [&] {
+    sims::Sample smp;
+    smp.time_us = sc_core::sc_time_stamp().to_seconds() * 1e6;
+    for (size_t i = 0; i < flows.size(); ++i) {
+      const uint64_t acked = nics[flows[i].host]->flow(flows[i].index).c.bytes_acked;
+      smp.flow_rate_gbps.push_back((acked - last_acked[i]) * 8.0 / (interval_us * 1000.0));
+      last_acked[i] = acked;
+    }
+    for (const auto& sm : switches) smp.queue_bytes.push_back(sm->frames_held());
+    r.samples.push_back(std::move(smp));
+  });
+
+  // Run: the throughput window starts at measure_from; a progress line every ~2 s of wall time.
+  const sc_core::sc_time end(s.sim.duration_us, sc_core::SC_US), from(s.sim.measure_from_us, sc_core::SC_US);
+  if (from > sc_core::SC_ZERO_TIME) sc_core::sc_start(from);
+  for (auto& f : flows) f.acked_at_window = nics[f.host]->flow(f.index).c.bytes_acked;
+  auto last_print = std::chrono::steady_clock::now();
+  const sc_core::sc_time chunk(50, sc_core::SC_US);
+  while (sc_core::sc_time_stamp() < end) {
+    sc_core::sc_start(std::min(chunk, end - sc_core::sc_time_stamp()));
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_print > std::chrono::seconds(2)) {
+      const double wall = std::chrono::duration<double>(now - wall0).count();
+      fmt::print(stderr, "  {:.0f} of {:.0f} us simulated, {:.1f} s wall, {:.2f} wall s per simulated ms\n",
+                 sc_core::sc_time_stamp().to_seconds() * 1e6, s.sim.duration_us, wall,
+                 wall / (sc_core::sc_time_stamp().to_seconds() * 1e3));
+      last_print = now;
+    }
+  }
+  r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  r.simulated_us = s.sim.duration_us;
+
+  // Results.
+  const double window_us = s.sim.duration_us - s.sim.measure_from_us;
+  for (const auto& f : flows) {
+    const nic::FlowState& st = nics[f.host]->flow(f.index);
+    sims::FlowResult fr;
+    fr.id = f.id;
+    fr.src = f.host;
+    fr.dst = st.spec.dst_host;
+    fr.bytes_acked = st.c.bytes_acked;
+    fr.throughput_gbps = (st.c.bytes_acked - f.acked_at_window) * 8.0 / (window_us * 1000.0);
+    if (st.done) fr.fct_us = double(st.fct_ps) / 1e6;
+    r.flows.push_back(fr);
+  }
+  uint64_t sent = 0, received = 0, held = 0;
+  for (const auto& n : nics) {
+    const nic::NicCounters& c = n->counters();
+    sent += c.data_frames_sent + c.acks_sent + c.naks_sent + c.cnps_sent;
+    received += c.data_frames_received + c.acks_received + c.naks_received + c.cnps_received;
+    held += n->tx.frames_in_flight();
+    for (size_t k = 0; k < nic::kNumDropReasons; ++k)
+      if (c.drops[k]) r.drops[fmt::format("nic_{}", nic::to_string(static_cast<nic::DropReason>(k)))] += c.drops[k];
+  }
+  for (const auto& l : links) held += l->frames_in_flight();
+  uint64_t switch_drops = 0;
+  for (const auto& sm : switches) {
+    held += sm->frames_held();
+    for (size_t k = 1; k < sw::kNumDropReasons; ++k) {
+      switch_drops += sm->stats().drops[k];
+      if (sm->stats().drops[k]) r.drops[sw::to_string(static_cast<sw::DropReason>(k))] += sm->stats().drops[k];
+    }
+  }
+  // PFC frames are link-local and not part of the end-to-end ledger.
+  r.frames = {sent, received, switch_drops, held};
+  for (auto& sm : switches) {
+    for (unsigned p = 0; p < kSwitchPorts; ++p) {
+      r.pfc_pause_frames += sm->read_counter(sw::regs::port_counter(p, sw::regs::kPfcPauseTx, false));
+      r.pfc_resume_frames += sm->read_counter(sw::regs::port_counter(p, sw::regs::kPfcResumeTx, false));
+      for (unsigned c = 0; c < params.nprio; ++c)
+        r.max_queue_bytes = std::max(r.max_queue_bytes,
+                                     sm->read_counter(sw::regs::queue_counter(p, c, sw::regs::kPeakBytes, false)));
+    }
+  }
+  for (const auto& n : nics) r.pfc_pause_frames += n->counters().pfc_sent;
+  for (unsigned k = 0; k < switches.size(); ++k) {
+    for (const auto& e : switches[k]->pfc_log()) {
+      const unsigned c = static_cast<unsigned>(std::countr_zero(unsigned(e.frame.class_en) | 0x100u));
+      r.pfc_events.push_back({double(e.time_ps) / 1e6, fmt::format("switch{}", k), e.port, e.frame.class_en,
+                              c < 8 ? e.frame.time_quanta[c] : uint16_t{0}});
+    }
+  }
+
+  sims::write_results(r, o.out_dir);
+  const std::string plot_note = sims::write_plots(r, o.out_dir);
+
+  // The short table.
+  fmt::print("ccfabric run {}: {} hosts, {} switch(es), {} Gb/s links, cc = {}, {:.0f} us ({:.0f} us measured)\n",
+             o.scenario, topo.hosts, topo.switches(), s.fabric.link_gbps, s.nic.cc, s.sim.duration_us, window_us);
+  fmt::print("{:>6} {:>5} {:>5} {:>16} {:>10}\n", "flow", "src", "dst", "throughput_Gbps", "fct_us");
+  double total = 0;
+  for (const auto& f : r.flows) {
+    total += f.throughput_gbps;
+    fmt::print("{:>6} {:>5} {:>5} {:>16.2f} {:>10}\n", f.id, f.src, f.dst, f.throughput_gbps,
+               f.fct_us ? fmt::format("{:.1f}", *f.fct_us) : "-");
+  }
+  fmt::print("total {:.2f} Gb/s, Jain's index {:.4f}, max queue {:.1f} KB, PFC pause frames {}, resume {}\n", total,
+             r.jain_index(), r.max_queue_bytes / 1000.0, r.pfc_pause_frames, r.pfc_resume_frames);
+  fmt::print("frames: injected {} = delivered {} + dropped {} + in flight {}\n", r.frames.injected, r.frames.delivered,
+             r.frames.dropped, r.frames.in_flight);
+  fmt::print("wall {:.2f} s ({:.2f} wall s per simulated ms); outputs in {}/\n", r.wall_s,
+             r.wall_s / (s.sim.duration_us / 1000.0), o.out_dir);
+  if (!plot_note.empty()) fmt::print(stderr, "note: {}\n", plot_note);
+  if (const std::string err = r.accounting_error(); !err.empty()) throw RunFailed(err);
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto o = std::make_shared<RunOptions>();
+  CLI::App* cmd = app.add_subcommand("run", "run a scenario (sims/scenarios/*.toml)");
+  cmd->add_option("scenario", o->scenario, "scenario file")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--set", o->sets, "override a key, e.g. --set switch.ecn.kmin_bytes=10000");
+  cmd->add_option("--out", o->out_dir, "output directory");
+  cmd->add_flag("--trace", o->trace, "write an FST waveform of each switch (GTKWave opens it)");
+  cmd->callback([o] { run_scenario(*o); });
+}
+
+}  // namespace ccf::cli
+
+// libsystemc references sc_main; ccfabric has its own main() and starts SystemC from `run`.
+int sc_main(int, char**) { return 0; }

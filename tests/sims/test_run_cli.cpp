@@ -1,0 +1,90 @@
+// `ccfabric run` as a user runs it: a short incast completes with every frame accounted for, the
+// same scenario gives identical output files, and bad scenarios exit with code 2 and a clear message.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Result {
+  int exit_code;
+  std::string output;
+};
+
+Result run(const std::string& args) {
+  const std::string log = std::filesystem::temp_directory_path() / "ccf_run_cli.log";
+  const int rc = std::system((std::string(CCF_BINARY) + " " + args + " >" + log + " 2>&1").c_str());
+  std::ifstream f(log);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, ss.str()};
+}
+
+std::string read(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+const std::string kScenario = std::string(CCF_SCENARIO_DIR) + "/incast_dcqcn.toml";
+
+TEST(RunCli, ShortIncastAccountsForEveryFrame) {
+  const std::string out = std::filesystem::temp_directory_path() / "ccf_run_a";
+  const Result r = run("run " + kScenario + " --set sim.duration_us=300 --set sim.measure_from_us=100 --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto j = nlohmann::json::parse(read(out + "/summary.json"));
+  const auto& fr = j["frames"];
+  EXPECT_EQ(fr["injected"].get<uint64_t>(),
+            fr["delivered"].get<uint64_t>() + fr["dropped"].get<uint64_t>() + fr["in_flight"].get<uint64_t>());
+  EXPECT_GT(fr["delivered"].get<uint64_t>(), 1000u);
+  EXPECT_EQ(j["flows"].size(), 15u);
+  for (const char* f : {"/flows.csv", "/timeseries.csv", "/pfc.csv"}) EXPECT_TRUE(std::filesystem::exists(out + f)) << f;
+}
+
+TEST(RunCli, SameScenarioGivesIdenticalOutputFiles) {
+  const std::string a = std::filesystem::temp_directory_path() / "ccf_run_det_a";
+  const std::string b = std::filesystem::temp_directory_path() / "ccf_run_det_b";
+  for (const auto& out : {a, b}) {
+    const Result r = run("run " + kScenario + " --set sim.duration_us=200 --set sim.measure_from_us=50 --out " + out);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  for (const char* f : {"/flows.csv", "/timeseries.csv", "/pfc.csv"}) EXPECT_EQ(read(a + f), read(b + f)) << f;
+  auto ja = nlohmann::json::parse(read(a + "/summary.json")), jb = nlohmann::json::parse(read(b + "/summary.json"));
+  ja["sim"].erase("wall_s");
+  jb["sim"].erase("wall_s");
+  EXPECT_EQ(ja, jb);
+}
+
+TEST(RunCli, UnknownKeyExitsWith2AndNamesIt) {
+  const Result r = run("run " + kScenario + " --set switch.ecn.kmn_bytes=5");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("unknown key 'switch.ecn.kmn_bytes'"), std::string::npos) << r.output;
+}
+
+TEST(RunCli, KminAboveKmaxExitsWith2) {
+  const Result r = run("run " + kScenario + " --set switch.ecn.kmin_bytes=300000");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("switch.ecn.kmin_bytes = 300000 must be <= switch.ecn.kmax_bytes = 200000"), std::string::npos)
+      << r.output;
+}
+
+TEST(RunCli, UnknownAlgorithmExitsWith2) {
+  const Result r = run("run " + kScenario + " --set nic.cc=cubic");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("nic.cc = \"cubic\" must be one of"), std::string::npos) << r.output;
+}
+
+TEST(RunCli, NegativeRateExitsWith2) {
+  const Result r = run("run " + kScenario + " --set fabric.link_gbps=-100");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("fabric.link_gbps = -100 must be"), std::string::npos) << r.output;
+}
+
+}  // namespace
