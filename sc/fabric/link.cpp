@@ -207,4 +207,10 @@ void Link::schedule_wake() {
   if (next != kNever) wake_.notify(sc_core::sc_time::from_value(next > now ? next - now : 0));
 }
 
+size_t Link::end_to_end_frames_in_flight() const {
+  size_t n = 0;
+  for (const InFlight& f : in_flight_) n += frame_of(*f.trans).kind != FrameKind::kPfc;
+  return n;
+}
+
 }  // namespace ccf::fabric

@@ -85,6 +85,8 @@ class Link : public sc_core::sc_module {
 
   const LinkCounters& counters() const { return counters_; }
   size_t frames_in_flight() const { return in_flight_.size(); }
+  // Frames in flight other than PFC frames (PFC is link-local: not part of an end-to-end ledger).
+  size_t end_to_end_frames_in_flight() const;
 
  private:
   struct InFlight {

@@ -272,11 +272,11 @@ void run_scenario(const RunOptions& o) {
     const nic::NicCounters& c = n->counters();
     sent += c.data_frames_sent + c.acks_sent + c.naks_sent + c.cnps_sent;
     received += c.data_frames_received + c.acks_received + c.naks_received + c.cnps_received;
-    held += n->tx.frames_in_flight();
+    held += n->tx.end_to_end_frames_in_flight();
     for (size_t k = 0; k < nic::kNumDropReasons; ++k)
       if (c.drops[k]) r.drops[fmt::format("nic_{}", nic::to_string(static_cast<nic::DropReason>(k)))] += c.drops[k];
   }
-  for (const auto& l : links) held += l->frames_in_flight();
+  for (const auto& l : links) held += l->end_to_end_frames_in_flight();
   uint64_t switch_drops = 0;
   for (const auto& sm : switches) {
     held += sm->frames_held();

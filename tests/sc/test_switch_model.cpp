@@ -124,8 +124,8 @@ struct Star {
   }
   uint64_t in_flight() const {
     uint64_t n = sw->frames_held();
-    for (const auto& h : hosts) n += h->tx.frames_in_flight();
-    for (const auto& l : down) n += l->frames_in_flight();
+    for (const auto& h : hosts) n += h->tx.end_to_end_frames_in_flight();
+    for (const auto& l : down) n += l->end_to_end_frames_in_flight();
     return n;
   }
 };

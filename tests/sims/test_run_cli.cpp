@@ -48,6 +48,17 @@ TEST(RunCli, ShortIncastAccountsForEveryFrame) {
   for (const char* f : {"/flows.csv", "/timeseries.csv", "/pfc.csv"}) EXPECT_TRUE(std::filesystem::exists(out + f)) << f;
 }
 
+// Many PFC frames (link-local, outside the ledger) are in flight when the run ends: the ledger must
+// still balance (the run exits 1 if it does not).
+TEST(RunCli, LedgerBalancesWithPfcFramesInFlightAtTheEnd) {
+  const std::string out = std::filesystem::temp_directory_path() / "ccf_run_pfc";
+  const Result r = run("run " + kScenario + " --set nic.dcqcn_preset=hpcc_ns3 --set sim.duration_us=1200" +
+                       " --set sim.measure_from_us=100 --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto j = nlohmann::json::parse(read(out + "/summary.json"));
+  EXPECT_GT(j["pfc"]["pause_frames"].get<uint64_t>(), 100u);
+}
+
 TEST(RunCli, SameScenarioGivesIdenticalOutputFiles) {
   const std::string a = std::filesystem::temp_directory_path() / "ccf_run_det_a";
   const std::string b = std::filesystem::temp_directory_path() / "ccf_run_det_b";
