@@ -425,17 +425,7 @@ void Nic::rx_data(Frame& f) {
     ++counters_.ce_received;
     ++rx->c.ce_received;
     if (np_->on_ce(r, sc_core::sc_time_stamp())) {
-      Frame c;
-      c.kind = FrameKind::kCnp;
-      c.src_host = cfg_.host_id;
-      c.dst_host = f.src_host;
-      c.flow_id = f.flow_id;
-      c.psn = f.psn;
-      c.len_bytes = fabric::roce::cnp_frame_bytes(cfg_.vlan);
-      c.priority = cfg_.cnp_priority;
-      c.dscp = cfg_.ctrl_dscp;
-      c.ttl = kStartTtl;
-      send_ctrl(c);
+      send_ctrl(control_frame(FrameKind::kCnp, f.src_host, f.flow_id, f.psn));
       ++counters_.cnps_sent;
       ++rx->c.cnps_sent;
     }
@@ -468,17 +458,8 @@ void Nic::rx_data(Frame& f) {
     drop(rx, DropReason::kOutOfOrder);
     if (!rx->nak_sent) {  // one NAK (PSN sequence error) per gap, carrying the expected PSN
       rx->nak_sent = true;
-      Frame n;
-      n.kind = FrameKind::kNack;
-      n.src_host = cfg_.host_id;
-      n.dst_host = f.src_host;
-      n.flow_id = f.flow_id;
-      n.psn = rx->expected_psn;
+      Frame n = control_frame(FrameKind::kNack, f.src_host, f.flow_id, rx->expected_psn);
       n.byte_seq = rx->bytes_done;
-      n.len_bytes = fabric::roce::ack_frame_bytes(cfg_.vlan);
-      n.priority = cfg_.ack_priority;
-      n.dscp = cfg_.ctrl_dscp;
-      n.ttl = kStartTtl;
       send_ctrl(n);
       ++counters_.naks_sent;
       ++rx->c.naks_sent;
@@ -543,21 +524,27 @@ void Nic::host_finish(const HostItem& item, uint64_t t4_ps) {
     arm(kAckCoalesce, r, now_ps() + cfg_.ack_coalesce_timeout.value());
 }
 
+Frame Nic::control_frame(FrameKind kind, uint32_t dst, uint32_t flow_id, uint32_t psn) const {
+  Frame c;
+  c.kind = kind;
+  c.src_host = cfg_.host_id;
+  c.dst_host = dst;
+  c.flow_id = flow_id;
+  c.psn = psn;
+  const bool cnp = kind == FrameKind::kCnp;
+  c.len_bytes = cnp ? fabric::roce::cnp_frame_bytes(cfg_.vlan) : fabric::roce::ack_frame_bytes(cfg_.vlan);
+  c.priority = cnp ? cfg_.cnp_priority : cfg_.ack_priority;
+  c.dscp = cfg_.ctrl_dscp;
+  c.ttl = kStartTtl;
+  return c;
+}
+
 void Nic::send_ack(uint32_t r) {
   RxFlow& rx = rx_flows_[r];
-  Frame a;
-  a.kind = FrameKind::kAck;
-  a.src_host = cfg_.host_id;
-  a.dst_host = rx.src_host;
-  a.flow_id = rx.flow_id;
-  a.psn = rx.done_psn;
+  Frame a = control_frame(FrameKind::kAck, rx.src_host, rx.flow_id, rx.done_psn);
   a.byte_seq = rx.bytes_done;
-  a.len_bytes = fabric::roce::ack_frame_bytes(cfg_.vlan);
-  a.priority = cfg_.ack_priority;
-  a.dscp = cfg_.ctrl_dscp;
   // ACKs are sent Not-ECT; CE on an ACK is this model's ECN echo (ECE) of the frames it covers.
   a.ecn = rx.pending_ece ? fabric::Ecn::kCe : fabric::Ecn::kNotEct;
-  a.ttl = kStartTtl;
   a.swift_t1_ps = rx.last_done.swift_t1_ps;
   a.swift_t2_ps = rx.last_t2_ps;
   a.swift_t3_ps = rx.last_t4_ps;

@@ -233,6 +233,8 @@ class Nic : public sc_core::sc_module {
   void host_service();
   void host_finish(const HostItem& item, uint64_t t3_ps);
   void send_ack(uint32_t rx);
+  // An ACK, NAK or CNP from this NIC to `dst` for `flow_id` (header fields common to all three).
+  fabric::Frame control_frame(fabric::FrameKind kind, uint32_t dst, uint32_t flow_id, uint32_t psn) const;
   void send_ctrl(const fabric::Frame& f);
   void send_pfc(uint8_t mask, uint16_t quanta);
   void drop(RxFlow* rx, DropReason r);

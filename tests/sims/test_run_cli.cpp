@@ -73,29 +73,25 @@ TEST(RunCli, SameScenarioGivesIdenticalOutputFiles) {
   EXPECT_EQ(ja, jb);
 }
 
-TEST(RunCli, UnknownKeyExitsWith2AndNamesIt) {
-  const Result r = run("run " + kScenario + " --set switch.ecn.kmn_bytes=5");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("unknown key 'switch.ecn.kmn_bytes'"), std::string::npos) << r.output;
-}
+// Bad scenarios: exit code 2 and a message naming the key, the value and what is allowed.
+struct BadCase {
+  const char* set;
+  const char* message;
+};
 
-TEST(RunCli, KminAboveKmaxExitsWith2) {
-  const Result r = run("run " + kScenario + " --set switch.ecn.kmin_bytes=300000");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("switch.ecn.kmin_bytes = 300000 must be <= switch.ecn.kmax_bytes = 200000"), std::string::npos)
-      << r.output;
-}
-
-TEST(RunCli, UnknownAlgorithmExitsWith2) {
-  const Result r = run("run " + kScenario + " --set nic.cc=cubic");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("nic.cc = \"cubic\" must be one of"), std::string::npos) << r.output;
-}
-
-TEST(RunCli, NegativeRateExitsWith2) {
-  const Result r = run("run " + kScenario + " --set fabric.link_gbps=-100");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("fabric.link_gbps = -100 must be"), std::string::npos) << r.output;
+TEST(RunCli, BadScenariosExitWith2AndNameTheKey) {
+  const BadCase cases[] = {
+      {"switch.ecn.kmn_bytes=5", "unknown key 'switch.ecn.kmn_bytes'"},
+      {"switch.ecn.kmin_bytes=300000", "switch.ecn.kmin_bytes = 300000 must be <= switch.ecn.kmax_bytes = 200000"},
+      {"nic.cc=cubic", "nic.cc = \"cubic\" must be one of"},
+      {"fabric.link_gbps=-100", "fabric.link_gbps = -100 must be"},
+      {"fabric.hosts=0", "fabric.hosts = 0 must be"},
+  };
+  for (const BadCase& c : cases) {
+    const Result r = run("run " + kScenario + " --set " + c.set);
+    EXPECT_EQ(r.exit_code, 2) << c.set;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.set << ": " << r.output;
+  }
 }
 
 }  // namespace
