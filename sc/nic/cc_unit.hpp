@@ -34,6 +34,8 @@ struct AckInfo {
   uint8_t hop_count = 0;                 // start TTL (64) - received TTL
   uint64_t timely_send_time_ps = 0;      // echoed TIMELY send time
   uint64_t rtt_ps = 0;                   // ACK arrival (t5) - swift_t1_ps
+  bool fast_start_echo = false;          // the acked frame was an LDCP fast-start frame
+  uint64_t cum_bytes_acked = 0;          // payload bytes acknowledged so far (LDCP's LSN, byte units)
 };
 
 inline constexpr uint64_t kNoDeadline = std::numeric_limits<uint64_t>::max();
@@ -63,6 +65,12 @@ class CcUnit {
   virtual double window_bytes(uint32_t flow) const = 0;
   // Minimum gap between two frame starts of the flow (window pacing); SC_ZERO_TIME for none.
   virtual sc_core::sc_time pacing_gap(uint32_t flow) const = 0;
+  // Asked before each data frame of the flow starts: true = send it Not-ECT and flagged as a fast-start
+  // frame (LDCP zero-RTT start: every fast-start frame but the last, so the switch's WRED drops them at K).
+  virtual bool next_frame_not_ect(uint32_t flow) const {
+    (void)flow;
+    return false;
+  }
   virtual UnitCost cost() const = 0;
   virtual uint64_t busy_cycles() const = 0;
 };

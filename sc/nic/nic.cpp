@@ -306,6 +306,10 @@ void Nic::send_data(uint32_t i) {
   fr.priority = f.spec.priority;
   fr.dscp = cfg_.data_dscp;
   fr.ecn = cfg_.data_ecn;
+  if (cc_->next_frame_not_ect(i)) {
+    fr.ecn = fabric::Ecn::kNotEct;
+    fr.ldcp_fast_start = true;
+  }
   fr.ttl = kStartTtl;
   fr.swift_t1_ps = now;
   fr.timely_send_time_ps = now;
@@ -518,7 +522,7 @@ void Nic::host_finish(const HostItem& item, uint64_t t4_ps) {
   if (on_deliver_) on_deliver_(item.frame.src_host, item.frame.flow_id, item.frame.psn, item.frame.byte_seq,
                                item.payload_bytes);
   RxFlow& rx2 = rx_flows_[r];  // the callback cannot add flows, but do not rely on it
-  if (rx2.pending_acks >= cfg_.ack_every)
+  if (rx2.pending_acks >= cfg_.ack_every || (cfg_.ack_ce_at_once && rx2.pending_ece))
     send_ack(r);
   else if (rx2.ack_timer.want == kNoDeadline)
     arm(kAckCoalesce, r, now_ps() + cfg_.ack_coalesce_timeout.value());
@@ -597,6 +601,7 @@ void Nic::rx_ack(const Frame& a, bool nak) {
   info.hop_count = a.hop_count_echo;
   info.timely_send_time_ps = a.timely_send_time_ps;
   info.rtt_ps = now.value() - a.swift_t1_ps;
+  info.fast_start_echo = a.ldcp_fast_start;
   ack_progress(i, static_cast<uint64_t>(idx + 1), &info);
 }
 
@@ -617,6 +622,7 @@ void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info) {
   if (info) {
     AckInfo a = *info;
     a.acked_bytes = acked;
+    a.cum_bytes_acked = f.c.bytes_acked;
     cc_->on_ack(i, a, sc_core::sc_time_stamp());
   }
   Flow& g = flows_[i];

@@ -36,6 +36,7 @@ struct NicConfig {
   uint32_t max_flows = 65536;           // sender flow-table entries (and receiver entries)
   sc_core::sc_time rto = sc_core::sc_time(100, sc_core::SC_US);  // retransmit timeout
   unsigned ack_every = 1;               // ACK coalescing: one ACK per n frames the host finished
+  bool ack_ce_at_once = false;          // a finished CE frame is ACKed (ECE) at once (LDCP delayed ACK)
   sc_core::sc_time ack_coalesce_timeout = sc_core::sc_time(2, sc_core::SC_US);  // ACK the rest after this
   uint8_t ack_priority = 6;             // PCP of ACK/NAK
   uint8_t cnp_priority = 6;             // PCP of CNP
