@@ -82,6 +82,17 @@ class NpUnit {
   virtual std::string name() const = 0;
   // A CE-marked data frame of receiver flow `flow` arrived; true = send a CNP to its sender.
   virtual bool on_ce(uint32_t flow, sc_core::sc_time now) = 0;
+  // The unit's timer for the flow (e.g. the end of the paper's CNP window) in ps, or kNoDeadline.
+  // The NIC reads it after every on_ce and on_timer and calls on_timer when it is due; true = send
+  // a CNP now.
+  virtual uint64_t next_deadline_ps(uint32_t flow) const {
+    (void)flow;
+    return kNoDeadline;
+  }
+  virtual bool on_timer(uint32_t flow, sc_core::sc_time now) {
+    (void)flow, (void)now;
+    return false;
+  }
   virtual UnitCost cost() const = 0;
   virtual uint64_t busy_cycles() const = 0;
 };

@@ -1,9 +1,9 @@
 // dcqcn_np_unit.hpp: the DCQCN notification point as a NIC NpUnit around hls/dcqcn/np_kernel.
-// The window timer is a deadline resolved when the next CE-marked frame of the flow arrives
-// (DESIGN.md principle 2). Until the NIC offers NP timers, the unit runs the kernel's
-// min-time-between-CNPs mode with the paper's N = 50 us: the first mark gets a CNP at once and at
-// most one CNP follows per N; the paper's deferred CNP at the end of a marked window needs the
-// timer and is not sent (docs/units/dcqcn.md 7).
+// Per flow it keeps the kernel's NpState (NpState::kStateBits) and one deadline, the end of the
+// current CNP window (DESIGN.md principle 2). The paper's mode (seed Figure 6: a CNP at once for the
+// first mark, then at most one per N, sent at the end of a window in which a packet was marked)
+// uses the deadline through the NIC's calendar; the Mellanox min-time mode resolves it lazily on
+// the next mark. Docs: docs/units/dcqcn.md 7.
 #pragma once
 
 #include <cstdint>
@@ -18,8 +18,7 @@ class DcqcnNpUnit : public NpUnit {
  public:
   static constexpr UnitCost kCost{/*latency*/ 2, /*ii*/ 1, /*bits*/ hls::dcqcn::NpState::kStateBits};
 
-  explicit DcqcnNpUnit(uint32_t interval_ns = 50'000)
-      : p_{hls::dcqcn::NpMode::kMinTimeBetweenCnps, interval_ns} {}
+  explicit DcqcnNpUnit(const hls::dcqcn::NpParams& params = hls::dcqcn::NpParams::paper()) : p_(params) {}
 
   std::string name() const override { return "dcqcn_np"; }
   bool on_ce(uint32_t flow, sc_core::sc_time now) override {
@@ -27,19 +26,33 @@ class DcqcnNpUnit : public NpUnit {
     Flow& f = flows_[flow];
     const uint64_t now_ns = now.value() / 1000;
     ++busy_;
-    if (f.s.open && now_ns >= f.window_end_ns) hls::dcqcn::on_window_end(f.s, p_, f.window_end_ns);
-    const hls::dcqcn::NpOut out = hls::dcqcn::on_marked_packet(f.s, p_, now_ns);
-    if (out.arm_window) f.window_end_ns = out.window_end_ns;
-    return out.send_cnp;
+    // Min-time mode: the window's end is resolved here, when the next mark arrives.
+    if (f.s.open && now_ns >= f.window_end_ns) apply(f, hls::dcqcn::on_window_end(f.s, p_, f.window_end_ns));
+    return apply(f, hls::dcqcn::on_marked_packet(f.s, p_, now_ns));
+  }
+  uint64_t next_deadline_ps(uint32_t flow) const override {
+    if (p_.mode != hls::dcqcn::NpMode::kPaperWindow || flow >= flows_.size()) return kNoDeadline;
+    const Flow& f = flows_[flow];
+    return f.s.open ? f.window_end_ns * 1000 : kNoDeadline;
+  }
+  bool on_timer(uint32_t flow, sc_core::sc_time now) override {
+    Flow& f = flows_.at(flow);
+    ++busy_;
+    return apply(f, hls::dcqcn::on_window_end(f.s, p_, now.value() / 1000));
   }
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_; }
+  const hls::dcqcn::NpParams& params() const { return p_; }
 
  private:
   struct Flow {
     hls::dcqcn::NpState s;
     uint64_t window_end_ns = 0;
   };
+  static bool apply(Flow& f, const hls::dcqcn::NpOut& out) {
+    if (out.arm_window) f.window_end_ns = out.window_end_ns;
+    return out.send_cnp;
+  }
   hls::dcqcn::NpParams p_;
   std::vector<Flow> flows_;
   uint64_t busy_ = 0;

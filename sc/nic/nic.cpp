@@ -127,7 +127,9 @@ const RxFlowCounters* Nic::rx_flow(uint32_t src_host, uint32_t flow_id) const {
 // ---------------------------------------------------------------- calendar and process
 
 Nic::Timer& Nic::timer(uint8_t type, uint32_t idx) {
-  return type == kAckCoalesce ? rx_flows_[idx].ack_timer : flows_[idx].timers[type];
+  if (type == kAckCoalesce) return rx_flows_[idx].ack_timer;
+  if (type == kNp) return rx_flows_[idx].np_timer;
+  return flows_[idx].timers[type];
 }
 
 void Nic::arm(uint8_t type, uint32_t idx, uint64_t deadline_ps) {
@@ -229,6 +231,10 @@ void Nic::fire(uint8_t type, uint32_t idx) {
       break;
     case kAckCoalesce:
       if (rx_flows_[idx].pending_acks > 0) send_ack(idx);
+      break;
+    case kNp:
+      if (np_->on_timer(idx, now)) send_cnp(idx);
+      arm(kNp, idx, np_->next_deadline_ps(idx));
       break;
     default: break;
   }
@@ -411,6 +417,7 @@ int Nic::flow_index(uint32_t flow_id) const {
 void Nic::rx_data(Frame& f) {
   const uint64_t now = now_ps();
   ++counters_.data_frames_received;
+  counters_.data_bytes_received += f.len_bytes;
   const uint32_t r = rx_index(f);
   RxFlow* rx = &rx_flows_[r];
   ++rx->c.data_frames_received;
@@ -428,11 +435,8 @@ void Nic::rx_data(Frame& f) {
   if (f.ecn == fabric::Ecn::kCe) {
     ++counters_.ce_received;
     ++rx->c.ce_received;
-    if (np_->on_ce(r, sc_core::sc_time_stamp())) {
-      send_ctrl(control_frame(FrameKind::kCnp, f.src_host, f.flow_id, f.psn));
-      ++counters_.cnps_sent;
-      ++rx->c.cnps_sent;
-    }
+    if (np_->on_ce(r, sc_core::sc_time_stamp())) send_cnp(r);
+    arm(kNp, r, np_->next_deadline_ps(r));
   }
   const int32_t d = fabric::psn_diff(f.psn, rx->expected_psn);
   if (d == 0) {
@@ -541,6 +545,13 @@ Frame Nic::control_frame(FrameKind kind, uint32_t dst, uint32_t flow_id, uint32_
   c.dscp = cfg_.ctrl_dscp;
   c.ttl = kStartTtl;
   return c;
+}
+
+void Nic::send_cnp(uint32_t r) {
+  RxFlow& rx = rx_flows_[r];
+  send_ctrl(control_frame(FrameKind::kCnp, rx.src_host, rx.flow_id, rx.expected_psn));
+  ++counters_.cnps_sent;
+  ++rx.c.cnps_sent;
 }
 
 void Nic::send_ack(uint32_t r) {

@@ -98,6 +98,7 @@ struct NicCounters {
   uint64_t pfc_sent = 0, pfc_received = 0;
   uint64_t timeouts = 0, flows_completed = 0;
   uint64_t data_frames_received = 0;   // arrivals, dropped or not
+  uint64_t data_bytes_received = 0;    // their frame bytes (without preamble and IFG)
   uint64_t data_frames_accepted = 0;   // in order, into the host queue
   uint64_t data_frames_delivered = 0;  // finished by the host
   uint64_t bytes_delivered = 0;
@@ -168,7 +169,7 @@ class Nic : public sc_core::sc_module {
   void set_on_complete(std::function<void(uint32_t)> fn) { on_complete_ = std::move(fn); }
 
  private:
-  enum TimerType : uint8_t { kSend = 0, kRto = 1, kCc = 2, kAckCoalesce = 3 };
+  enum TimerType : uint8_t { kSend = 0, kRto = 1, kCc = 2, kAckCoalesce = 3, kNp = 4 };
   // A deadline with at most one live calendar entry: `want` is the deadline, `cal` the time of the
   // live entry (entries at any other time are stale and skipped when popped).
   struct Timer {
@@ -194,6 +195,7 @@ class Nic : public sc_core::sc_module {
     uint64_t last_t2_ps = 0, last_t4_ps = 0;
     uint8_t priority = 0;
     Timer ack_timer;
+    Timer np_timer;               // the NP unit's deadline (e.g. the end of a CNP window)
     RxFlowCounters c;
   };
   struct HostItem {
@@ -234,6 +236,7 @@ class Nic : public sc_core::sc_module {
   void host_service();
   void host_finish(const HostItem& item, uint64_t t3_ps);
   void send_ack(uint32_t rx);
+  void send_cnp(uint32_t rx);
   // An ACK, NAK or CNP from this NIC to `dst` for `flow_id` (header fields common to all three).
   fabric::Frame control_frame(fabric::FrameKind kind, uint32_t dst, uint32_t flow_id, uint32_t psn) const;
   void send_ctrl(const fabric::Frame& f);

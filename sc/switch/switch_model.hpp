@@ -69,6 +69,12 @@ class SwitchModel : public sc_core::sc_module {
   const SwitchModelStats& stats() const { return stats_; }
   const std::vector<PfcSent>& pfc_log() const { return pfc_log_; }
   // Frames accepted and not yet sent or dropped (queued in the RTL or waiting at its ingress).
+  uint64_t ports_used() const {
+    uint64_t m = 0;
+    for (size_t p = 0; p < in_.size(); ++p)
+      if (in_[p]) m |= uint64_t{1} << p;
+    return m;
+  }
   size_t frames_held() const { return by_tag_.size() + waiting_frames(); }
   // Reads a 64-bit counter of the RTL (docs/switch.md 2.9); steps register cycles at the current time.
   uint64_t read_counter(uint32_t lo_addr);

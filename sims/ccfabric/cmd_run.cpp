@@ -13,13 +13,11 @@
 
 #include <systemc>
 
+#include "cc_factory.hpp"
 #include "commands.hpp"
-#include "dcqcn/rp_kernel.hpp"
 #include "fabric/link.hpp"
 #include "fabric/roce_format.hpp"
 #include "fabric/topology.hpp"
-#include "nic/dcqcn_np_unit.hpp"
-#include "nic/dcqcn_rp_unit.hpp"
 #include "nic/nic.hpp"
 #include "output/run_results.hpp"
 #include "scenario/scenario.hpp"
@@ -90,18 +88,6 @@ sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& 
   return c;
 }
 
-std::unique_ptr<nic::CcUnit> make_cc(const sims::Scenario& s) {
-  if (s.nic.cc == "none") return std::make_unique<nic::CcNone>();
-  const auto line_mbps = static_cast<uint32_t>(s.fabric.link_gbps * 1000.0);
-  hls::dcqcn::RpParams p = s.nic.dcqcn_preset == "hpcc_ns3" ? hls::dcqcn::RpParams::hpcc_ns3(line_mbps)
-                           : s.nic.dcqcn_preset == "mlx5"   ? hls::dcqcn::RpParams::mlx5(line_mbps)
-                                                            : hls::dcqcn::RpParams::paper(line_mbps);
-  if (const char* err = hls::dcqcn::rp_params_error(p))
-    throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" at fabric.link_gbps = {}: {}", s.nic.dcqcn_preset,
-                               s.fabric.link_gbps, err));
-  return std::make_unique<nic::DcqcnRpUnit>(p);
-}
-
 // Samples the flows' acked bytes and the switches' held frames every interval.
 class Sampler : public sc_core::sc_module {
  public:
@@ -168,10 +154,9 @@ void run_scenario(const RunOptions& o) {
     nc.mtu_bytes = s.nic.mtu_bytes;
     nc.ack_every = s.nic.ack_every;
     nc.host_gbps = s.nic.host_gbps;
+    configure_nic_for_cc(s, nc);
     if (const std::string err = nc.validate(); !err.empty()) throw BadInput(err);
-    std::unique_ptr<nic::NpUnit> np;
-    if (s.nic.cc == "dcqcn") np = std::make_unique<nic::DcqcnNpUnit>();
-    nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, make_cc(s), std::move(np)));
+    nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, make_cc_unit(s), make_np_unit(s)));
   }
   std::vector<std::unique_ptr<fabric::Link>> links;
   auto new_link = [&](const fabric::LinkSpec& l, const std::string& name) {
@@ -219,18 +204,37 @@ void run_scenario(const RunOptions& o) {
 
   sims::RunResults r;
   r.scenario_toml = s.to_toml();
-  for (unsigned k = 0; k < switches.size(); ++k) r.queue_names.push_back(fmt::format("switch{}_held_frames", k));
+  // Time series: measured and allowed rate (or window) per flow, and the depth of every switch queue
+  // that can carry data (used ports x traffic priorities), read from the RTL's queue-length counter.
+  const bool window_cc = !flows.empty() && std::isfinite(nics[flows[0].host]->cc().window_bytes(flows[0].index));
+  for (const auto& f : flows)
+    r.flow_cc_names.push_back(fmt::format("flow{}_{}", f.id, window_cc ? "cc_window_bytes" : "cc_rate_gbps"));
+  struct QueueRef { unsigned sw, port, prio; };
+  std::vector<QueueRef> queues;
+  uint8_t data_prios = 0;
+  for (const auto& t : s.traffic) data_prios |= static_cast<uint8_t>(1u << t.priority);
+  for (unsigned k = 0; k < switches.size(); ++k)
+    for (unsigned p = 0; p < kSwitchPorts; ++p)
+      for (unsigned c = 0; c < params.nprio; ++c)
+        if ((switches[k]->ports_used() >> p & 1) && (data_prios >> c & 1)) {
+          queues.push_back({k, p, c});
+          r.queue_names.push_back(fmt::format("switch{}.port{}.prio{}_bytes", k, p, c));
+        }
   std::vector<uint64_t> last_acked(flows.size(), 0);
   const double interval_us = s.sim.sample_interval_us;
   Sampler sampler("sampler", sc_core::sc_time(interval_us, sc_core::SC_US), [&] {
     sims::Sample smp;
     smp.time_us = sc_core::sc_time_stamp().to_seconds() * 1e6;
     for (size_t i = 0; i < flows.size(); ++i) {
-      const uint64_t acked = nics[flows[i].host]->flow(flows[i].index).c.bytes_acked;
+      nic::Nic& n = *nics[flows[i].host];
+      const uint64_t acked = n.flow(flows[i].index).c.bytes_acked;
       smp.flow_rate_gbps.push_back((acked - last_acked[i]) * 8.0 / (interval_us * 1000.0));
       last_acked[i] = acked;
+      const double v = window_cc ? n.cc().window_bytes(flows[i].index) : n.cc().rate_gbps(flows[i].index);
+      smp.flow_cc.push_back(std::isfinite(v) ? v : (window_cc ? 0.0 : s.fabric.link_gbps));
     }
-    for (const auto& sm : switches) smp.queue_bytes.push_back(sm->frames_held());
+    for (const auto& q : queues)
+      smp.queue_bytes.push_back(switches[q.sw]->read_counter(sw::regs::queue_counter(q.port, q.prio, sw::regs::kLenBytes, false)));
     r.samples.push_back(std::move(smp));
   });
 
@@ -238,6 +242,8 @@ void run_scenario(const RunOptions& o) {
   const sc_core::sc_time end(s.sim.duration_us, sc_core::SC_US), from(s.sim.measure_from_us, sc_core::SC_US);
   if (from > sc_core::SC_ZERO_TIME) sc_core::sc_start(from);
   for (auto& f : flows) f.acked_at_window = nics[f.host]->flow(f.index).c.bytes_acked;
+  std::vector<nic::NicCounters> at_window;
+  for (const auto& n : nics) at_window.push_back(n->counters());
   auto last_print = std::chrono::steady_clock::now();
   const sc_core::sc_time chunk(50, sc_core::SC_US);
   while (sc_core::sc_time_stamp() < end) {
@@ -266,6 +272,14 @@ void run_scenario(const RunOptions& o) {
     fr.throughput_gbps = (st.c.bytes_acked - f.acked_at_window) * 8.0 / (window_us * 1000.0);
     if (st.done) fr.fct_us = double(st.fct_ps) / 1e6;
     r.flows.push_back(fr);
+  }
+  for (unsigned h = 0; h < nics.size(); ++h) {
+    const nic::NicCounters &c = nics[h]->counters(), &c0 = at_window[h];
+    if (c.data_frames_received == 0) continue;
+    const double wire_bytes = double(c.data_bytes_received - c0.data_bytes_received) +
+                              double(fabric::roce::kWireOverheadBytes) * double(c.data_frames_received - c0.data_frames_received);
+    r.receivers.push_back({h, double(c.bytes_delivered - c0.bytes_delivered) * 8.0 / (window_us * 1000.0),
+                           wire_bytes * 8.0 / (window_us * 1000.0 * s.fabric.link_gbps)});
   }
   uint64_t sent = 0, received = 0, held = 0;
   for (const auto& n : nics) {
@@ -318,6 +332,9 @@ void run_scenario(const RunOptions& o) {
     fmt::print("{:>6} {:>5} {:>5} {:>16.2f} {:>10}\n", f.id, f.src, f.dst, f.throughput_gbps,
                f.fct_us ? fmt::format("{:.1f}", *f.fct_us) : "-");
   }
+  for (const auto& x : r.receivers)
+    fmt::print("receiver host {}: goodput {:.2f} Gb/s, link utilisation {:.1f} %\n", x.host, x.goodput_gbps,
+               100.0 * x.utilisation);
   fmt::print("total {:.2f} Gb/s, Jain's index {:.4f}, max queue {:.1f} KB, PFC pause frames {}, resume {}\n", total,
              r.jain_index(), r.max_queue_bytes / 1000.0, r.pfc_pause_frames, r.pfc_resume_frames);
   fmt::print("frames: injected {} = delivered {} + dropped {} + in flight {}\n", r.frames.injected, r.frames.delivered,

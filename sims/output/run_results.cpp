@@ -46,8 +46,12 @@ void write_results(const RunResults& r, const std::string& dir) {
                      {"throughput_gbps", f.throughput_gbps},
                      {"fct_us", f.fct_us ? nlohmann::json(*f.fct_us) : nlohmann::json(nullptr)}});
   }
+  nlohmann::json receivers = nlohmann::json::array();
+  for (const auto& x : r.receivers)
+    receivers.push_back({{"host", x.host}, {"goodput_gbps", x.goodput_gbps}, {"utilisation", x.utilisation}});
   nlohmann::json summary = {
       {"flows", flows},
+      {"receivers", receivers},
       {"frames", {{"injected", r.frames.injected}, {"delivered", r.frames.delivered}, {"dropped", r.frames.dropped},
                   {"in_flight", r.frames.in_flight}}},
       {"drops", r.drops},
@@ -67,11 +71,13 @@ void write_results(const RunResults& r, const std::string& dir) {
   auto ts = open_out(dir + "/timeseries.csv");
   ts << "time_us";
   for (const auto& f : r.flows) ts << fmt::format(",flow{}_rate_gbps", f.id);
+  for (const auto& n : r.flow_cc_names) ts << "," << n;
   for (const auto& q : r.queue_names) ts << "," << q;  // names carry their unit
   ts << "\n";
   for (const auto& s : r.samples) {
     ts << fmt::format("{:.3f}", s.time_us);
     for (double v : s.flow_rate_gbps) ts << fmt::format(",{:.6f}", v);
+    for (double v : s.flow_cc) ts << fmt::format(",{:.6g}", v);
     for (uint64_t q : s.queue_bytes) ts << "," << q;
     ts << "\n";
   }
@@ -107,7 +113,7 @@ std::string write_plots(const RunResults& r, const std::string& dir) {
       gp << "plot ";
       for (size_t i = 0; i < r.queue_names.size(); ++i)
         gp << fmt::format("{}'{}/timeseries.csv' using 1:{} with lines title '{}'", i ? ", " : "", dir,
-                          r.flows.size() + i + 2, r.queue_names[i]);
+                          r.flows.size() + r.flow_cc_names.size() + i + 2, r.queue_names[i]);
       gp << "\n";
     }
   }

@@ -19,6 +19,13 @@ struct FlowResult {
   std::optional<double> fct_us;      // set when the flow completed
 };
 
+// A host that receives traffic: its downlink's use over the measurement window.
+struct ReceiverResult {
+  uint32_t host = 0;
+  double goodput_gbps = 0.0;         // payload bytes delivered to the host
+  double utilisation = 0.0;          // data frames on the wire (with preamble and IFG) / link capacity
+};
+
 struct FrameTotals {
   uint64_t injected = 0, delivered = 0, dropped = 0, in_flight = 0;
 };
@@ -35,12 +42,15 @@ struct PfcEvent {
 struct Sample {
   double time_us = 0.0;
   std::vector<double> flow_rate_gbps;     // indexed like RunResults::flows
+  std::vector<double> flow_cc;            // the CC unit's allowed rate or window, see flow_cc_names
   std::vector<uint64_t> queue_bytes;      // indexed like RunResults::queue_names
 };
 
 struct RunResults {
   std::string scenario_toml;              // the scenario with every key, as run
   std::vector<FlowResult> flows;
+  std::vector<std::string> flow_cc_names; // per flow, with the unit, e.g. "flow1_cc_rate_gbps"
+  std::vector<ReceiverResult> receivers;
   FrameTotals frames;
   std::map<std::string, uint64_t> drops;  // reason -> count
   uint64_t pfc_pause_frames = 0, pfc_resume_frames = 0;

@@ -104,6 +104,7 @@ const toml::table* sub(const toml::table& t, const char* key, const std::string&
 }
 
 // --set a.b.c=value: the value is read as TOML (numbers, true/false, "strings"); a bare word is a string.
+// A numeric part indexes an array of tables: --set traffic.0.senders=4.
 void apply_override(toml::table& root, const std::string& kv) {
   const auto eq = kv.find('=');
   if (eq == std::string::npos || eq == 0)
@@ -126,9 +127,22 @@ void apply_override(toml::table& root, const std::string& kv) {
     }
     toml::node* n = t->get(part);
     if (!n) n = &t->insert_or_assign(part, toml::table{}).first->second;
+    rest = rest.substr(dot + 1);
+    if (n->is_array()) {  // part.INDEX.key
+      const auto dot2 = rest.find('.');
+      const std::string index_text(rest.substr(0, dot2));
+      toml::array& arr = *n->as_array();
+      size_t index = 0;
+      const bool numeric = !index_text.empty() && index_text.find_first_not_of("0123456789") == std::string::npos;
+      if (numeric) index = std::stoul(index_text);
+      if (!numeric || index >= arr.size() || dot2 == std::string_view::npos || !arr.get(index)->is_table())
+        throw ScenarioError(fmt::format("--set {}: {} is an array of {} tables; use {}.INDEX.KEY with INDEX 0..{}",
+                                        kv, part, arr.size(), part, arr.size() ? arr.size() - 1 : 0));
+      n = arr.get(index);
+      rest = rest.substr(dot2 + 1);
+    }
     if (!n->is_table()) throw ScenarioError(fmt::format("--set {}: {} is not a table", kv, part));
     t = n->as_table();
-    rest = rest.substr(dot + 1);
   }
 }
 
@@ -145,7 +159,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
 
   Scenario s;
   Section top(&root, origin, "");
-  top.reject_unknown({"sim", "fabric", "switch", "nic", "traffic"});
+  top.reject_unknown({"sim", "fabric", "switch", "nic", "cc", "traffic"});
 
   Section sim(sub(root, "sim", origin, "sim"), origin, "sim");
   sim.number("duration_us", s.sim.duration_us, 0.0, 1e7, true);
@@ -187,12 +201,31 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
     ecn.fail("kmin_bytes", fmt::format("{}", s.sw.ecn.kmin_bytes), fmt::format("<= switch.ecn.kmax_bytes = {}", s.sw.ecn.kmax_bytes));
 
   Section nic(sub(root, "nic", origin, "nic"), origin, "nic");
-  nic.choice("cc", s.nic.cc, {"none", "dcqcn"});
+  nic.choice("cc", s.nic.cc, {"none", "dcqcn", "swift", "ldcp", "timely"});
   nic.integer("mtu_bytes", s.nic.mtu_bytes, 256, 4096);
   nic.choice("dcqcn_preset", s.nic.dcqcn_preset, {"paper", "hpcc_ns3", "mlx5"});
   nic.number("host_gbps", s.nic.host_gbps, 0.0, 1600.0);
   nic.integer("ack_every", s.nic.ack_every, 1, 64);
   nic.reject_unknown();
+
+  if (const toml::table* cct = sub(root, "cc", origin, "cc")) {
+    for (const auto& [algo, node] : *cct) {
+      const std::string a(algo.str());
+      if (a != "dcqcn" && a != "swift" && a != "ldcp" && a != "timely")
+        throw ScenarioError(fmt::format("{}: unknown table [cc.{}] (known: dcqcn, swift, ldcp, timely)", origin, a));
+      if (!node.is_table()) throw ScenarioError(fmt::format("{}: cc.{} must be a table ([cc.{}])", origin, a, a));
+      for (const auto& [k, v] : *node.as_table()) {
+        const std::string key = fmt::format("cc.{}.{}", a, k.str());
+        double x = 0;
+        if (auto i = v.as_integer()) x = double(i->get());
+        else if (auto f = v.as_floating_point()) x = f->get();
+        else if (auto b = v.as_boolean()) x = b->get() ? 1.0 : 0.0;
+        else throw ScenarioError(fmt::format("{}: {} must be a number or true/false", origin, key));
+        if (!std::isfinite(x)) throw ScenarioError(fmt::format("{}: {} = {} must be a finite number", origin, key, x));
+        s.cc_params[a][std::string(k.str())] = x;
+      }
+    }
+  }
 
   if (const toml::node* tn = root.get("traffic")) {
     const toml::array* arr = tn->as_array();
@@ -241,6 +274,10 @@ std::string Scenario::to_toml() const {
       sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
       sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
       nic.ack_every);
+  for (const auto& [algo, kv] : cc_params) {
+    t += fmt::format("\n[cc.{}]\n", algo);
+    for (const auto& [k, v] : kv) t += fmt::format("{} = {}\n", k, v);
+  }
   for (const auto& tr : traffic) {
     t += fmt::format(
         "\n[[traffic]]\npattern = \"{}\"\nsenders = {}\nreceiver = {}\nbytes = {}\nstart_us = {}\nflows_per_sender = {}\n"

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -62,6 +63,9 @@ struct Scenario {
     double host_gbps = 0.0;              // host receive processing rate; 0 = not a bottleneck
     unsigned ack_every = 1;              // ACK coalescing
   } nic;
+  // [cc.<algorithm>] tables: parameter overrides of the algorithm's preset, key -> value (booleans
+  // as 0/1). The keys and their rules belong to the algorithm (sims/ccfabric/cc_factory.cpp).
+  std::map<std::string, std::map<std::string, double>> cc_params;
   std::vector<TrafficSpec> traffic;
 
   // The TOML text of this scenario with every key (for --dump and for summary.json).

@@ -15,6 +15,7 @@
 #include "fabric/link.hpp"
 #include "fabric/roce_format.hpp"
 #include "nic/cc_unit.hpp"
+#include "nic/dcqcn_np_unit.hpp"
 #include "nic/nic.hpp"
 #include "switch/switch_config.hpp"
 #include "switch/switch_model.hpp"
@@ -325,6 +326,48 @@ TEST(Nic, CeMarkedFramesProduceCnpsThroughNpEveryCe) {
   EXPECT_EQ(p.cc->events().cnp, 50u);
   EXPECT_EQ(p.cc->events().ece, 50u);  // one ACK per frame, ECE on the CE-marked ones
   EXPECT_EQ(p.b->np().busy_cycles(), 50u);
+}
+
+// DCQCN NP, paper Figure 6 with N = 50 us: the first marked packet gets a CNP at once; then at most
+// one CNP per N, sent when a window in which a packet was marked ends; a window without marks closes
+// the state. Frames are marked while they arrive before 120 us.
+struct NpWindowRun {
+  std::vector<uint64_t> cnp_ps;
+  explicit NpWindowRun(hls::dcqcn::NpParams np) {
+    Pair p({}, {}, std::make_unique<CcFixed>(10.0), std::make_unique<nic::DcqcnNpUnit>(np));
+    p.b->set_rx_hook([](fabric::Frame& f) {
+      if (now_ps() < 120'000'000) f.ecn = fabric::Ecn::kCe;
+      return true;
+    });
+    p.a->add_flow({.id = 1, .dst_host = 1, .bytes = 0});
+    uint64_t seen = 0;
+    for (uint64_t t = 0; t < 400'000'000; t += 10'000) {  // 10 ns steps: note each CNP's send time
+      sc_core::sc_start(sc_time(10'000, sc_core::SC_PS));
+      for (; seen < p.b->counters().cnps_sent; ++seen) cnp_ps.push_back(now_ps());
+    }
+  }
+};
+
+TEST(Nic, DcqcnNpPaperWindowSendsACnpAtOnceThenOnePerMarkedWindowAtItsEnd) {
+  const NpWindowRun r(hls::dcqcn::NpParams::paper());
+  const uint64_t t0 = kDelayPs + ser_ps(data_len(kMtu));  // the first frame lands on B
+  ASSERT_EQ(r.cnp_ps.size(), 4u);
+  for (unsigned k = 0; k < 4; ++k) {
+    const uint64_t want = t0 + k * 50'000'000ull;
+    EXPECT_GE(r.cnp_ps[k], want) << "CNP " << k;
+    EXPECT_LT(r.cnp_ps[k], want + 10'000) << "CNP " << k;  // within the 10 ns observation step
+  }
+}
+
+TEST(Nic, DcqcnNpMinTimeModeIgnoresMarksInsideTheIntervalAndSendsNothingLater) {
+  const NpWindowRun r(hls::dcqcn::NpParams{hls::dcqcn::NpMode::kMinTimeBetweenCnps, 50'000});
+  // CNPs at the first mark and at the first marks at least 50 us later: 0, ~50, ~100 us; none after 120.
+  ASSERT_EQ(r.cnp_ps.size(), 3u);
+  const uint64_t gap = ser_ps(data_len(kMtu)) * 10;  // frames arrive every ~0.9 us at 10 Gb/s
+  for (unsigned k = 1; k < 3; ++k) {
+    EXPECT_GE(r.cnp_ps[k] - r.cnp_ps[k - 1], 50'000'000u);
+    EXPECT_LT(r.cnp_ps[k] - r.cnp_ps[k - 1], 50'000'000u + gap);
+  }
 }
 
 TEST(Nic, AckCoalescingEveryFourPacketsSendsAQuarterOfTheAcks) {

@@ -2,44 +2,26 @@
 // same scenario gives identical output files, and bad scenarios exit with code 2 and a clear message.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "cli_run.hpp"
 
 namespace {
 
-struct Result {
-  int exit_code;
-  std::string output;
-};
-
-Result run(const std::string& args) {
-  const std::string log = std::filesystem::temp_directory_path() / "ccf_run_cli.log";
-  const int rc = std::system((std::string(CCF_BINARY) + " " + args + " >" + log + " 2>&1").c_str());
-  std::ifstream f(log);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, ss.str()};
-}
-
-std::string read(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using ccf::test::out_dir;
+using ccf::test::read_file;
+using ccf::test::read_summary;
+using Result = ccf::test::CliResult;
+Result run(const std::string& args) { return ccf::test::run_ccfabric(args); }
 
 const std::string kScenario = std::string(CCF_SCENARIO_DIR) + "/incast_dcqcn.toml";
 
 TEST(RunCli, ShortIncastAccountsForEveryFrame) {
-  const std::string out = std::filesystem::temp_directory_path() / "ccf_run_a";
+  const std::string out = out_dir("run_a");
   const Result r = run("run " + kScenario + " --set sim.duration_us=300 --set sim.measure_from_us=100 --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const auto j = nlohmann::json::parse(read(out + "/summary.json"));
+  const auto j = read_summary(out);
   const auto& fr = j["frames"];
   EXPECT_EQ(fr["injected"].get<uint64_t>(),
             fr["delivered"].get<uint64_t>() + fr["dropped"].get<uint64_t>() + fr["in_flight"].get<uint64_t>());
@@ -51,23 +33,23 @@ TEST(RunCli, ShortIncastAccountsForEveryFrame) {
 // Many PFC frames (link-local, outside the ledger) are in flight when the run ends: the ledger must
 // still balance (the run exits 1 if it does not).
 TEST(RunCli, LedgerBalancesWithPfcFramesInFlightAtTheEnd) {
-  const std::string out = std::filesystem::temp_directory_path() / "ccf_run_pfc";
+  const std::string out = out_dir("run_pfc");
   const Result r = run("run " + kScenario + " --set nic.dcqcn_preset=hpcc_ns3 --set sim.duration_us=1200" +
                        " --set sim.measure_from_us=100 --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const auto j = nlohmann::json::parse(read(out + "/summary.json"));
+  const auto j = read_summary(out);
   EXPECT_GT(j["pfc"]["pause_frames"].get<uint64_t>(), 100u);
 }
 
 TEST(RunCli, SameScenarioGivesIdenticalOutputFiles) {
-  const std::string a = std::filesystem::temp_directory_path() / "ccf_run_det_a";
-  const std::string b = std::filesystem::temp_directory_path() / "ccf_run_det_b";
+  const std::string a = out_dir("run_det_a");
+  const std::string b = out_dir("run_det_b");
   for (const auto& out : {a, b}) {
     const Result r = run("run " + kScenario + " --set sim.duration_us=200 --set sim.measure_from_us=50 --out " + out);
     ASSERT_EQ(r.exit_code, 0) << r.output;
   }
-  for (const char* f : {"/flows.csv", "/timeseries.csv", "/pfc.csv"}) EXPECT_EQ(read(a + f), read(b + f)) << f;
-  auto ja = nlohmann::json::parse(read(a + "/summary.json")), jb = nlohmann::json::parse(read(b + "/summary.json"));
+  for (const char* f : {"/flows.csv", "/timeseries.csv", "/pfc.csv"}) EXPECT_EQ(read_file(a + f), read_file(b + f)) << f;
+  auto ja = read_summary(a), jb = read_summary(b);
   ja["sim"].erase("wall_s");
   jb["sim"].erase("wall_s");
   EXPECT_EQ(ja, jb);
@@ -86,6 +68,9 @@ TEST(RunCli, BadScenariosExitWith2AndNameTheKey) {
       {"nic.cc=cubic", "nic.cc = \"cubic\" must be one of"},
       {"fabric.link_gbps=-100", "fabric.link_gbps = -100 must be"},
       {"fabric.hosts=0", "fabric.hosts = 0 must be"},
+      {"cc.dcqcn.r_ai=5", "unknown key 'cc.dcqcn.r_ai' (known: r_ai_mbps,"},
+      {"cc.dcqcn.g=0.75", "cc.dcqcn.g = 0.75 must be a fraction from 1/65536 to 1/2"},
+      {"cc.dcqcn.cnp_interval_us=200", "cc.dcqcn.cnp_interval_us = 200 must be from 0 to 131.071"},
   };
   for (const BadCase& c : cases) {
     const Result r = run("run " + kScenario + " --set " + c.set);

@@ -34,6 +34,17 @@ TEST(Scenario, SetOverridesKeysWithTomlValuesAndBareWords) {
   EXPECT_DOUBLE_EQ(s.sim.duration_us, 50.0);
 }
 
+TEST(Scenario, SetIndexesTrafficEntries) {
+  const std::string two = "[[traffic]]\nsenders = 3\n[[traffic]]\nsenders = 5\nreceiver = 9\n";
+  const Scenario s = parse_scenario(two, "s.toml", {"traffic.1.senders=4", "traffic.0.bytes=1000"});
+  ASSERT_EQ(s.traffic.size(), 2u);
+  EXPECT_EQ(s.traffic[0].senders, 3u);
+  EXPECT_EQ(s.traffic[0].bytes, 1000u);
+  EXPECT_EQ(s.traffic[1].senders, 4u);
+  const std::string e = error_of(two, {"traffic.2.senders=4"});
+  EXPECT_NE(e.find("INDEX 0..1"), std::string::npos) << e;
+}
+
 TEST(Scenario, UnknownKeyIsNamedWithTheKnownKeys) {
   const std::string e = error_of("[switch.ecn]\nkmn_bytes = 5\n");
   EXPECT_NE(e.find("s.toml: unknown key 'switch.ecn.kmn_bytes'"), std::string::npos) << e;
@@ -41,7 +52,16 @@ TEST(Scenario, UnknownKeyIsNamedWithTheKnownKeys) {
 }
 
 TEST(Scenario, UnknownAlgorithmListsTheAllowedOnes) {
-  EXPECT_EQ(error_of("[nic]\ncc = \"cubic\"\n"), "s.toml: nic.cc = \"cubic\" must be one of \"none\", \"dcqcn\"");
+  EXPECT_EQ(error_of("[nic]\ncc = \"cubic\"\n"), "s.toml: nic.cc = \"cubic\" must be one of \"none\", \"dcqcn\", \"swift\", \"ldcp\", \"timely\"");
+}
+
+TEST(Scenario, CcTablesCarryNumbersAndBooleansPerAlgorithm) {
+  const Scenario s = parse_scenario("[cc.dcqcn]\nr_ai_mbps = 100\nclamp_tgt_rate = false\n", "s.toml", {"cc.dcqcn.g=0.0625"});
+  EXPECT_DOUBLE_EQ(s.cc_params.at("dcqcn").at("r_ai_mbps"), 100.0);
+  EXPECT_DOUBLE_EQ(s.cc_params.at("dcqcn").at("clamp_tgt_rate"), 0.0);
+  EXPECT_DOUBLE_EQ(s.cc_params.at("dcqcn").at("g"), 0.0625);
+  EXPECT_NE(error_of("[cc.cubic]\nx = 1\n").find("unknown table [cc.cubic]"), std::string::npos);
+  EXPECT_NE(error_of("[cc.dcqcn]\nx = \"fast\"\n").find("cc.dcqcn.x must be a number"), std::string::npos);
 }
 
 TEST(Scenario, KminAboveKmaxIsRejected) {

@@ -1,0 +1,136 @@
+// cc_factory.cpp: see cc_factory.hpp. One table of keys per algorithm: name (with its unit), rule,
+// and the setter that converts the value to the kernel's fixed-point register.
+#include "cc_factory.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+
+#include "commands.hpp"
+#include "dcqcn/np_kernel.hpp"
+#include "dcqcn/rp_kernel.hpp"
+#include "nic/dcqcn_np_unit.hpp"
+#include "nic/dcqcn_rp_unit.hpp"
+
+namespace ccf::cli {
+namespace {
+
+template <class Params>
+struct Key {
+  const char* name;
+  double lo, hi;            // allowed range, inclusive
+  const char* rule;         // shown when the value is outside [lo, hi]
+  std::function<void(Params&, double)> set;
+};
+
+template <class Params>
+void apply_keys(const sims::Scenario& s, const std::string& algo, const std::vector<Key<Params>>& keys, Params& p) {
+  const auto it = s.cc_params.find(algo);
+  if (it == s.cc_params.end()) return;
+  for (const auto& [name, v] : it->second) {
+    const Key<Params>* k = nullptr;
+    for (const auto& c : keys)
+      if (name == c.name) k = &c;
+    if (!k) {
+      std::string known;
+      for (const auto& c : keys) known += (known.empty() ? "" : ", ") + std::string(c.name);
+      throw BadInput(fmt::format("unknown key 'cc.{}.{}' (known: {})", algo, name, known));
+    }
+    if (!(v >= k->lo && v <= k->hi)) throw BadInput(fmt::format("cc.{}.{} = {} must be {}", algo, name, v, k->rule));
+    k->set(p, v);
+  }
+}
+
+// ---- DCQCN (hls/dcqcn, docs/units/dcqcn.md) ----
+struct DcqcnParams {
+  hls::dcqcn::RpParams rp;
+  hls::dcqcn::NpParams np;
+};
+
+uint32_t mbps_to_rate(double mbps) { return hls::dcqcn::rate_from_kbps(static_cast<uint32_t>(std::llround(mbps * 1000.0))); }
+uint32_t us_to_ns(double us) { return static_cast<uint32_t>(std::llround(us * 1000.0)); }
+
+const std::vector<Key<DcqcnParams>>& dcqcn_keys() {
+  using P = DcqcnParams;
+  static const std::vector<Key<P>> keys = {
+      {"r_ai_mbps", 0.03125, 100000, "from 0.03125 to 100000 (Mb/s)", [](P& p, double v) { p.rp.r_ai = mbps_to_rate(v); }},
+      {"r_hai_mbps", 0.03125, 100000, "from 0.03125 to 100000 (Mb/s)", [](P& p, double v) { p.rp.r_hai = mbps_to_rate(v); }},
+      {"min_rate_mbps", 0.03125, 100000, "from 0.03125 to 100000 (Mb/s)", [](P& p, double v) { p.rp.min_rate = mbps_to_rate(v); }},
+      {"g", 1.0 / 65536, 0.5, "a fraction from 1/65536 to 1/2",
+       [](P& p, double v) { p.rp.g = static_cast<uint32_t>(std::llround(v * hls::dcqcn::kGainOne)); }},
+      {"initial_alpha", 0, 1, "a fraction from 0 to 1",
+       [](P& p, double v) {
+         p.rp.initial_alpha = std::min<uint32_t>(hls::dcqcn::kAlphaMax,
+                                                 static_cast<uint32_t>(std::llround(v * hls::dcqcn::kAlphaOne)));
+       }},
+      {"fast_recovery_steps", 0, hls::dcqcn::kMaxFastRecoverySteps, "an integer from 0 to 31",
+       [](P& p, double v) { p.rp.fast_recovery_steps = static_cast<uint32_t>(v); }},
+      {"byte_counter_bytes", 0, hls::dcqcn::kBytesMax, "from 0 (off) to 16777215",
+       [](P& p, double v) { p.rp.byte_counter_bytes = static_cast<uint32_t>(v); }},
+      {"alpha_timer_us", 0.001, 4e6, "from 0.001 to 4e6 (us)", [](P& p, double v) { p.rp.alpha_timer_ns = us_to_ns(v); }},
+      {"increase_timer_us", 0.001, 4e6, "from 0.001 to 4e6 (us)", [](P& p, double v) { p.rp.increase_timer_ns = us_to_ns(v); }},
+      {"rate_decrease_period_us", 0.001, 4e6, "from 0.001 to 4e6 (us)",
+       [](P& p, double v) { p.rp.rate_decrease_period_ns = us_to_ns(v); }},
+      {"clamp_tgt_rate", 0, 1, "true or false", [](P& p, double v) { p.rp.clamp_tgt_rate = v != 0; }},
+      {"min_dec_fac", 0, 1, "a fraction from 0 (off) to 1",
+       [](P& p, double v) { p.rp.min_dec_fac = static_cast<uint32_t>(std::llround(v * hls::dcqcn::kGainOne)); }},
+      {"cnp_interval_us", 0, 131.071, "from 0 to 131.071 (us; 17-bit ns timestamp)",
+       [](P& p, double v) { p.np.interval_ns = us_to_ns(v); }},
+      {"np_min_time_mode", 0, 1, "true (Mellanox min time between CNPs) or false (paper window)",
+       [](P& p, double v) {
+         p.np.mode = v != 0 ? hls::dcqcn::NpMode::kMinTimeBetweenCnps : hls::dcqcn::NpMode::kPaperWindow;
+       }},
+  };
+  return keys;
+}
+
+DcqcnParams dcqcn_params(const sims::Scenario& s) {
+  const auto line_mbps = static_cast<uint32_t>(s.fabric.link_gbps * 1000.0);
+  const std::string& preset = s.nic.dcqcn_preset;
+  DcqcnParams p;
+  p.rp = preset == "hpcc_ns3" ? hls::dcqcn::RpParams::hpcc_ns3(line_mbps)
+         : preset == "mlx5"   ? hls::dcqcn::RpParams::mlx5(line_mbps)
+                              : hls::dcqcn::RpParams::paper(line_mbps);
+  p.np = preset == "mlx5" ? hls::dcqcn::NpParams::mlx5() : hls::dcqcn::NpParams::paper();
+  apply_keys(s, "dcqcn", dcqcn_keys(), p);
+  if (const char* err = hls::dcqcn::rp_params_error(p.rp))
+    throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" with [cc.dcqcn] at fabric.link_gbps = {}: {}", preset,
+                               s.fabric.link_gbps, err));
+  if (const char* err = hls::dcqcn::np_params_error(p.np))
+    throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" with [cc.dcqcn]: {}", preset, err));
+  return p;
+}
+
+template <class Params>
+std::vector<std::string> names_of(const std::vector<Key<Params>>& keys) {
+  std::vector<std::string> v;
+  for (const auto& k : keys) v.emplace_back(k.name);
+  return v;
+}
+
+}  // namespace
+
+std::unique_ptr<nic::CcUnit> make_cc_unit(const sims::Scenario& s) {
+  for (const auto& [algo, kv] : s.cc_params)
+    if (algo != s.nic.cc && !kv.empty())
+      throw BadInput(fmt::format("[cc.{}] is set but nic.cc = \"{}\": remove the table or set nic.cc = \"{}\"", algo,
+                                 s.nic.cc, algo));
+  if (s.nic.cc == "none") return std::make_unique<nic::CcNone>();
+  if (s.nic.cc == "dcqcn") return std::make_unique<nic::DcqcnRpUnit>(dcqcn_params(s).rp);
+  throw BadInput(fmt::format("nic.cc = \"{}\" is not available in this build (available: none, dcqcn)", s.nic.cc));
+}
+
+std::unique_ptr<nic::NpUnit> make_np_unit(const sims::Scenario& s) {
+  if (s.nic.cc == "dcqcn") return std::make_unique<nic::DcqcnNpUnit>(dcqcn_params(s).np);
+  return nullptr;
+}
+
+void configure_nic_for_cc(const sims::Scenario&, nic::NicConfig&) {}
+
+std::vector<std::string> cc_param_keys(const std::string& algorithm) {
+  if (algorithm == "dcqcn") return names_of(dcqcn_keys());
+  return {};
+}
+
+}  // namespace ccf::cli
