@@ -178,6 +178,7 @@ void Nic::schedule() {
 }
 
 void Nic::run() {
+  fabric::WallTimer wall_timer(wall_s_);
   started_ = true;
   const uint64_t now = now_ps();
   while (!cal_.empty() && cal_.top().t_ps <= now) {
@@ -372,6 +373,7 @@ void Nic::send_pfc(uint8_t mask, uint16_t quanta) {
 // ---------------------------------------------------------------- RX
 
 void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
+  fabric::WallTimer wall_timer(wall_s_);
   Frame& f = fabric::frame_of(trans);
   switch (f.kind) {
     case FrameKind::kPfc:

@@ -23,6 +23,7 @@
 
 #include "fabric/frame.hpp"
 #include "fabric/link.hpp"
+#include "fabric/wall_timer.hpp"
 #include "nic/cc_unit.hpp"
 
 namespace ccf::nic {
@@ -158,6 +159,8 @@ class Nic : public sc_core::sc_module {
   uint64_t host_queue_bytes() const { return host_bytes_; }
   size_t host_queue_frames() const { return host_q_.size(); }
   size_t calendar_size() const { return cal_.size(); }
+  // Wall-clock seconds spent in this NIC's process and receive path (the speed report's NIC share).
+  double wall_s() const { return wall_s_; }
 
   // Test hooks. rx_hook sees every arriving data frame before the receiver; it may modify it (e.g.
   // mark CE) and returns false to drop it (counted as kInjectedLoss).
@@ -272,6 +275,7 @@ class Nic : public sc_core::sc_module {
   bool kick_pending_ = false;
   sc_core::sc_event wake_;
   NicCounters counters_;
+  double wall_s_ = 0.0;
   std::function<bool(fabric::Frame&)> rx_hook_;
   DeliverFn on_deliver_;
   std::function<void(uint32_t)> on_complete_;

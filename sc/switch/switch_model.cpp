@@ -1,6 +1,8 @@
 // switch_model.cpp: see switch_model.hpp.
 #include "switch_model.hpp"
 
+#include "fabric/wall_timer.hpp"
+
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -114,6 +116,7 @@ void SwitchModel::run() {
     return;
   }
   boundary_settled_ = false;
+  fabric::WallTimer wall_timer(wall_s_);
   step_cycle(c);
 
   // The next cycle that can change something (docs/switch.md 2.1).

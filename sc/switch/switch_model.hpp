@@ -69,6 +69,8 @@ class SwitchModel : public sc_core::sc_module {
   const SwitchModelStats& stats() const { return stats_; }
   const std::vector<PfcSent>& pfc_log() const { return pfc_log_; }
   // Frames accepted and not yet sent or dropped (queued in the RTL or waiting at its ingress).
+  // Wall-clock seconds spent stepping the RTL (the speed report's switch share).
+  double wall_s() const { return wall_s_; }
   uint64_t ports_used() const {
     uint64_t m = 0;
     for (size_t p = 0; p < in_.size(); ++p)
@@ -114,6 +116,7 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t rtl_next_deadline_ = UINT64_MAX;
   sc_core::sc_event wake_;
   SwitchModelStats stats_;
+  double wall_s_ = 0.0;
   std::vector<PfcSent> pfc_log_;
 };
 

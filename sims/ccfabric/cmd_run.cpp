@@ -259,6 +259,12 @@ void run_scenario(const RunOptions& o) {
   }
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   r.simulated_us = s.sim.duration_us;
+  for (const auto& sm : switches) {
+    r.wall_switch_s += sm->wall_s();
+    r.switch_cycles_stepped += sm->stats().cycles_stepped;
+    r.switch_cycles_total += static_cast<uint64_t>(s.sim.duration_us * 1e6 / swc::SwitchModel::kDefaultPeriodPs);
+  }
+  for (const auto& n : nics) r.wall_nic_s += n->wall_s();
 
   // Results.
   const double window_us = s.sim.duration_us - s.sim.measure_from_us;
@@ -339,8 +345,12 @@ void run_scenario(const RunOptions& o) {
              r.jain_index(), r.max_queue_bytes / 1000.0, r.pfc_pause_frames, r.pfc_resume_frames);
   fmt::print("frames: injected {} = delivered {} + dropped {} + in flight {}\n", r.frames.injected, r.frames.delivered,
              r.frames.dropped, r.frames.in_flight);
-  fmt::print("wall {:.2f} s ({:.2f} wall s per simulated ms); outputs in {}/\n", r.wall_s,
-             r.wall_s / (s.sim.duration_us / 1000.0), o.out_dir);
+  fmt::print("wall {:.2f} s ({:.2f} wall s per simulated ms, {:.0f} frames per wall s; switch RTL {:.0f} %, NICs {:.0f} %, "
+             "SystemC kernel and links {:.0f} %; switch stepped {:.1f} % of its cycles); outputs in {}/\n",
+             r.wall_s, r.wall_s / (s.sim.duration_us / 1000.0), double(r.frames.delivered) / r.wall_s,
+             100.0 * r.wall_switch_s / r.wall_s, 100.0 * r.wall_nic_s / r.wall_s,
+             100.0 * (1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s),
+             100.0 * double(r.switch_cycles_stepped) / double(std::max<uint64_t>(1, r.switch_cycles_total)), o.out_dir);
   if (!plot_note.empty()) fmt::print(stderr, "note: {}\n", plot_note);
   if (const std::string err = r.accounting_error(); !err.empty()) throw RunFailed(err);
 }

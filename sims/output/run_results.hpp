@@ -56,6 +56,10 @@ struct RunResults {
   uint64_t pfc_pause_frames = 0, pfc_resume_frames = 0;
   uint64_t max_queue_bytes = 0;
   double simulated_us = 0.0, wall_s = 0.0;
+  // Where the wall time went: stepping the Verilated switches, the NIC models (with their CC
+  // units), and the rest (SystemC kernel, links, sampling, set-up).
+  double wall_switch_s = 0.0, wall_nic_s = 0.0;
+  uint64_t switch_cycles_stepped = 0, switch_cycles_total = 0;
   std::vector<std::string> queue_names;   // with their unit, e.g. "switch0.port0.prio3_bytes"
   std::vector<Sample> samples;
   std::vector<PfcEvent> pfc_events;
