@@ -256,8 +256,9 @@ std::string swift_params_error(const Params& p) {
   };
   auto finite = [](double v) { return std::isfinite(v); };
   constexpr double kMaxDelayUs = kDelayMaxNs / 1000.0;  // 67108.863 us
-  if (!finite(p.base_target_us) || p.base_target_us <= 0 || p.base_target_us > kMaxDelayUs)
-    return bad("base_target_us", p.base_target_us, "> 0 and <= 67108 (us, 26-bit ns delays)");
+  // Targets of at least 1 ns keep every delay that reaches the decrease path > 0 (1/delay is defined).
+  if (!finite(p.base_target_us) || p.base_target_us < 0.001 || p.base_target_us > kMaxDelayUs)
+    return bad("base_target_us", p.base_target_us, ">= 0.001 and <= 67108 (us, 26-bit ns delays)");
   if (!finite(p.per_hop_us) || p.per_hop_us < 0 || p.per_hop_us > 100)
     return bad("per_hop_us", p.per_hop_us, ">= 0 and <= 100 (us)");
   if (!finite(p.fs_range_us) || p.fs_range_us < 0 || p.fs_range_us > 10000)
@@ -275,8 +276,8 @@ std::string swift_params_error(const Params& p) {
     return bad("fs_min_cwnd", p.fs_min_cwnd, ">= 0.001 and <= 4095 (packets)");
   if (!finite(p.fs_max_cwnd) || p.fs_max_cwnd > 4095 || p.fs_max_cwnd < p.fs_min_cwnd * 1.01)
     return bad("fs_max_cwnd", p.fs_max_cwnd, ">= 1.01 * cc.swift.fs_min_cwnd and <= 4095 (packets)");
-  if (!finite(p.endpoint_target_us) || p.endpoint_target_us <= 0 || p.endpoint_target_us > kMaxDelayUs)
-    return bad("endpoint_target_us", p.endpoint_target_us, "> 0 and <= 67108 (us)");
+  if (!finite(p.endpoint_target_us) || p.endpoint_target_us < 0.001 || p.endpoint_target_us > kMaxDelayUs)
+    return bad("endpoint_target_us", p.endpoint_target_us, ">= 0.001 and <= 67108 (us)");
   if (!finite(p.endpoint_ewma_gain) || p.endpoint_ewma_gain < 1.0 / kGainOne || p.endpoint_ewma_gain > 1)
     return bad("endpoint_ewma_gain", p.endpoint_ewma_gain, ">= 2^-16 and <= 1 (weight of the new sample)");
   if (!finite(p.ai) || p.ai <= 0 || p.ai > kMaxAi) return bad("ai", p.ai, "> 0 and <= 16 (packets)");

@@ -347,6 +347,8 @@ TEST(SwiftParams, BadValuesAreRejectedNamingTheKeyAndTheValue) {
   const std::vector<Case> cases = {
       {"base_target_us", [](Params& p) { p.base_target_us = 0; }, "0"},
       {"base_target_us", [](Params& p) { p.base_target_us = NAN; }, "nan"},
+      {"base_target_us", [](Params& p) { p.base_target_us = 1e-9; }, "1e-09"},  // rounds to a 0-ns register
+      {"endpoint_target_us", [](Params& p) { p.endpoint_target_us = 0.0001; }, "0.0001"},
       {"per_hop_us", [](Params& p) { p.per_hop_us = -1; }, "-1"},
       {"fs_range_us", [](Params& p) { p.fs_range_us = -5; }, "-5"},
       {"fs_min_cwnd", [](Params& p) { p.fs_min_cwnd = 0; }, "0"},
