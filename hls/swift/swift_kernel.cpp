@@ -1,0 +1,320 @@
+// swift_kernel.cpp: Swift kernel. State, widths and parameters: swift_kernel.hpp; arithmetic per event
+// and error bounds: docs/units/swift.md. No division in the datapath: every quotient (ai/cwnd,
+// (delay - target)/delay, rtt/cwnd, num_acked = bytes/mtu) is a multiply by a reciprocal, and
+// 1/sqrt(fcwnd) of the target is a ROM plus one Newton-Raphson step. The ROMs are built at compile
+// time (constexpr); Regs are built once per configuration in software (swift_regs).
+#include "swift/swift_kernel.hpp"
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+
+namespace ccf::hls::swift {
+namespace {
+
+// ---------------------------------------------------------------- ROMs (compile time)
+
+constexpr uint64_t isqrt(uint64_t v) {  // floor(sqrt(v)); used only to build the ROM
+  if (v < 2) return v;
+  uint64_t x = v, y = (x + 1) / 2;
+  while (y < x) {
+    x = y;
+    y = (x + v / x) / 2;
+  }
+  return x;
+}
+
+// 1/m at the midpoint of [1 + i/256, 1 + (i+1)/256), in 2^-24: round(2^24 * 512 / (513 + 2i)).
+constexpr std::array<uint32_t, 256> make_recip_rom() {
+  std::array<uint32_t, 256> t{};
+  for (uint32_t i = 0; i < 256; ++i) {
+    const uint64_t den = 513 + 2 * i;
+    t[i] = static_cast<uint32_t>(((uint64_t{kRecipOne} * 512) * 2 + den) / (2 * den));
+  }
+  return t;
+}
+
+// 1/sqrt(m) at the midpoint of the cell, in 2^-24. Entries 0..127 cover m in [1, 2) in steps of
+// 1/128, entries 128..255 cover [2, 4) in steps of 1/64. mid = num/den; value = sqrt(2^48 den/num).
+constexpr std::array<uint32_t, 256> make_rsqrt_rom() {
+  std::array<uint32_t, 256> t{};
+  for (uint32_t i = 0; i < 256; ++i) {
+    const uint64_t j = i & 127;
+    const uint64_t num = 256 + 2 * j + 1;
+    const uint64_t den = i < 128 ? 256 : 128;
+    const uint64_t four_v = (uint64_t{1} << 50) / num * den;  // 4 * 2^48 den / num (den is 2^k)
+    t[i] = static_cast<uint32_t>((isqrt(four_v) + 1) / 2);     // rounded
+  }
+  return t;
+}
+
+constexpr std::array<uint32_t, 256> kRecipRom = make_recip_rom();
+constexpr std::array<uint32_t, 256> kRsqrtRom = make_rsqrt_rom();
+static_assert(kRecipRom[0] < kRecipOne && kRecipRom[255] > kRecipOne / 2);
+static_assert(kRsqrtRom[0] < kRecipOne && kRsqrtRom[255] > kRecipOne / 2);
+
+// ---------------------------------------------------------------- small blocks
+
+constexpr uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+constexpr uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+uint32_t clamp_cwnd(uint64_t w, const Regs& r) {
+  if (w < r.min_cwnd) return r.min_cwnd;
+  if (w > r.max_cwnd) return r.max_cwnd;
+  return static_cast<uint32_t>(w);
+}
+
+// (now - t_last_decrease) mod 2^32 >= rtt (Algorithm 1 line 3). One subtractor and a comparator.
+bool can_decrease(uint32_t now_ns, uint32_t t_last_ns, uint32_t rtt_ns) {
+  return static_cast<uint32_t>(now_ns - t_last_ns) >= rtt_ns;
+}
+
+// cwnd * f / 2^24, rounded; f <= 2^24.
+uint64_t scale(uint32_t cwnd, uint32_t f) { return (uint64_t{cwnd} * f + (kRecipOne >> 1)) >> RECIP_FRAC_BITS; }
+
+// 1 - max_mdf in 2^-24.
+uint32_t one_minus_max_mdf(const Regs& r) { return kRecipOne - (r.max_mdf << (RECIP_FRAC_BITS - GAIN_FRAC_BITS)); }
+
+// Lines 26-28: clamp, then stamp t_last_decrease when the window did not grow.
+WindowAction finish_window(uint32_t& cwnd, uint32_t& t_last, uint64_t next, uint32_t prev, uint32_t now_ns,
+                           WindowAction a, const Regs& r) {
+  cwnd = clamp_cwnd(next, r);
+  if (cwnd < prev || (r.stamp_on_equal && cwnd == prev)) t_last = now_ns;
+  return a;
+}
+
+// Algorithm 1 lines 4-14 for one window (fcwnd against the fabric target, ecwnd against the endpoint
+// target). delay and target in 2^-8 ns, num_acked in Q12.20 packets.
+WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uint64_t target_q8,
+                        uint32_t num_acked_q20, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
+  const uint32_t prev = cwnd;
+  if (delay_q8 < target_q8) {
+    // ai * num_acked: Q4.20 x Q8.20 -> Q12.20 (< 2^32).
+    const uint64_t step = (uint64_t{r.ai} * num_acked_q20) >> CWND_FRAC_BITS;
+    uint64_t inc = step;
+    if (cwnd >= kCwndOne) {  // ai / cwnd * num_acked: times 1/cwnd = rc * 2^(20 - 24 - e)
+      unsigned e = 0;
+      const uint32_t rc = recip_mant(cwnd, e);
+      inc = (step * rc) >> (e + RECIP_FRAC_BITS - CWND_FRAC_BITS);
+    }
+    return finish_window(cwnd, t_last, uint64_t{cwnd} + inc, prev, now_ns, WindowAction::kAdditiveIncrease, r);
+  }
+  if (!can_decrease(now_ns, t_last, rtt_ns)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
+  // q = (delay - target) / delay in 2^-24 (delay >= target > 0), via 1/delay = rd * 2^-(24 + e).
+  unsigned e = 0;
+  const uint32_t rd = recip_mant(delay_q8, e);
+  const uint64_t q = min_u64(((delay_q8 - target_q8) * rd) >> e, kRecipOne);
+  const uint64_t cut = (uint64_t{r.beta} * q) >> GAIN_FRAC_BITS;  // beta * q in 2^-24, <= 2^24
+  uint32_t f = cut >= kRecipOne ? 0 : static_cast<uint32_t>(kRecipOne - cut);
+  const uint32_t floor_f = one_minus_max_mdf(r);
+  if (f < floor_f) f = floor_f;
+  return finish_window(cwnd, t_last, scale(cwnd, f), prev, now_ns, WindowAction::kMultiplicativeDecrease, r);
+}
+
+// Lines 20-21 and 24-25: cwnd <- (1 - max_mdf) cwnd if an RTT has passed since the last decrease.
+WindowAction md_window(uint32_t& cwnd, uint32_t& t_last, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
+  const uint32_t prev = cwnd;
+  if (!can_decrease(now_ns, t_last, rtt_ns)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
+  return finish_window(cwnd, t_last, scale(cwnd, one_minus_max_mdf(r)), prev, now_ns,
+                       WindowAction::kMultiplicativeDecrease, r);
+}
+
+// Lines 29-32: pacing_delay = rtt / cwnd if cwnd < 1, else 0. rtt * 2^20 / cwnd = rtt * rc >> (e + 4).
+uint32_t pacing_of(uint32_t cwnd, uint32_t rtt_ns) {
+  if (cwnd >= kCwndOne) return 0;
+  unsigned e = 0;
+  const uint32_t rc = recip_mant(cwnd, e);
+  const uint64_t p = (uint64_t{rtt_ns} * rc) >> (e + RECIP_FRAC_BITS - CWND_FRAC_BITS);
+  return static_cast<uint32_t>(min_u64(p, kPacingMaxNs));
+}
+
+Out finish(State& s, Out out) {
+  out.cwnd = cwnd_of(s);
+  s.pacing_ns = pacing_of(out.cwnd, s.rtt_ns);
+  out.pacing_ns = s.pacing_ns;
+  return out;
+}
+
+std::string fmt_double(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- datapath blocks
+
+uint32_t recip_mant(uint64_t x, unsigned& e) {
+  e = static_cast<unsigned>(std::bit_width(x)) - 1;  // priority encoder
+  // m = x / 2^e in [1, 2) as Q1.30 (truncated when x is wider than 31 bits).
+  const uint64_t m = e <= 30 ? x << (30 - e) : x >> (e - 30);
+  const uint64_t r0 = kRecipRom[(m >> 22) & 0xFF];
+  const uint64_t mr = (m * r0) >> 30;                               // m r0 in 2^-24, about 1
+  const uint64_t r1 = (r0 * ((uint64_t{2} << RECIP_FRAC_BITS) - mr)) >> RECIP_FRAC_BITS;  // r0 (2 - m r0)
+  return static_cast<uint32_t>(r1);
+}
+
+uint64_t rsqrt_q24(uint32_t cwnd_q20) {
+  const unsigned p = static_cast<unsigned>(std::bit_width(cwnd_q20)) - 1;
+  const unsigned s = p & ~1u;                       // even exponent: m = x / 2^s in [1, 4)
+  const uint64_t m = uint64_t{cwnd_q20} << (30 - s);  // Q2.30
+  const unsigned idx = (m >> 31) ? 128 + ((m >> 24) & 127) : ((m >> 23) & 127);
+  const uint64_t y = kRsqrtRom[idx];
+  const uint64_t y2 = (y * y) >> RECIP_FRAC_BITS;
+  const uint64_t my2 = (m * y2) >> 30;                                            // m y^2, about 1
+  const uint64_t r1 = (y * ((uint64_t{3} << RECIP_FRAC_BITS) - my2)) >> (RECIP_FRAC_BITS + 1);  // y (3 - m y^2) / 2
+  // 1/sqrt(cwnd) = 2^10 / sqrt(x) = r1 2^-24 * 2^(10 - s/2).
+  const int sh = 10 - static_cast<int>(s / 2);
+  return sh >= 0 ? r1 << sh : r1 >> -sh;
+}
+
+uint64_t fabric_target_q8(const Regs& r, uint32_t fcwnd, uint32_t hops) {
+  const uint64_t topo = uint64_t{r.base_target_q8} + uint64_t{min_u32(hops, 255)} * r.per_hop_q8;
+  const uint64_t rs = rsqrt_q24(fcwnd);
+  uint64_t fs;
+  if (rs >= r.fs_sat_rs) {
+    fs = r.fs_range_q8;  // alpha/sqrt(fcwnd) + beta >= fs_range (fcwnd <= fs_min_cwnd)
+  } else {
+    const uint64_t a = (r.fs_alpha_q8 * rs) >> RECIP_FRAC_BITS;  // < fs_range + |beta| (fs_sat_rs)
+    fs = a <= r.fs_beta_q8 ? 0 : min_u64(a - r.fs_beta_q8, r.fs_range_q8);
+  }
+  return topo + fs;
+}
+
+// ---------------------------------------------------------------- events
+
+State swift_initial_state(const Regs& r, uint32_t now_ns) {
+  State s;
+  s.fcwnd = s.ecwnd = r.init_cwnd;
+  s.t_last_decrease_f_ns = s.t_last_decrease_e_ns = now_ns;
+  s.pacing_ns = 0;  // no RTT sample yet: the unit's one-packet window holds a sub-packet flow
+  return s;
+}
+
+Out on_ack(State& s, const Regs& r, const AckIn& in) {
+  Out out;
+  s.retransmit_cnt = 0;                                                     // line 4
+  const uint32_t rtt = static_cast<uint32_t>(min_u64(in.rtt_ns, kDelayMaxNs));
+  s.rtt_ns = rtt;
+  // Section 3.3: endpoint delay = remote queuing + local NIC Rx delay (t6 - t5 = 0: this unit is the
+  // sender NIC and acts at t5); fabric delay = RTT - endpoint delay (>= 0 after saturation).
+  const uint32_t endpoint = static_cast<uint32_t>(min_u64(in.remote_queuing_ns, rtt));
+  const uint32_t fabric = rtt - endpoint;
+  out.endpoint_delay_ns = endpoint;
+  out.fabric_delay_ns = fabric;
+  // EWMA of the endpoint delay: d <- d + g (sample - d), rounded (seed 3.3).
+  const uint64_t sample_q8 = uint64_t{endpoint} << Q8;
+  if (!s.endpoint_valid) {
+    s.endpoint_delay_q8 = sample_q8;
+    s.endpoint_valid = true;
+  } else {
+    const int64_t diff = static_cast<int64_t>(sample_q8) - static_cast<int64_t>(s.endpoint_delay_q8);
+    const int64_t step = (diff * static_cast<int64_t>(r.ewma_gain) + (int64_t{1} << (GAIN_FRAC_BITS - 1))) >> GAIN_FRAC_BITS;
+    s.endpoint_delay_q8 = static_cast<uint64_t>(static_cast<int64_t>(s.endpoint_delay_q8) + step);
+  }
+  // num_acked = acked_bytes / mtu = acked_bytes * (2^32 / mtu) >> 12, in Q8.20, saturating.
+  const uint64_t bytes = min_u64(in.acked_bytes, kMaxAckedBytes);
+  const uint32_t num_acked = static_cast<uint32_t>(
+      min_u64((bytes * r.inv_mtu) >> (32 - CWND_FRAC_BITS), uint64_t{kMaxNumAckedPackets} << CWND_FRAC_BITS));
+  // Line 5, section 3.5: the fabric target from fcwnd before this ACK's update.
+  out.fabric_target_q8 = fabric_target_q8(r, s.fcwnd, in.hops);
+  out.fabric = ack_window(s.fcwnd, s.t_last_decrease_f_ns, uint64_t{fabric} << Q8, out.fabric_target_q8, num_acked,
+                          rtt, in.now_ns, r);
+  out.endpoint = ack_window(s.ecwnd, s.t_last_decrease_e_ns, s.endpoint_delay_q8, r.endpoint_target_q8, num_acked,
+                            rtt, in.now_ns, r);
+  return finish(s, out);
+}
+
+Out on_retransmit_timeout(State& s, const Regs& r, uint32_t now_ns) {
+  Out out;
+  if (s.retransmit_cnt < kRetxMax) ++s.retransmit_cnt;  // line 16
+  if (s.retransmit_cnt >= r.retx_reset_threshold) {      // lines 17-18
+    const uint32_t pf = s.fcwnd, pe = s.ecwnd;
+    out.fabric = finish_window(s.fcwnd, s.t_last_decrease_f_ns, r.min_cwnd, pf, now_ns, WindowAction::kReset, r);
+    out.endpoint = finish_window(s.ecwnd, s.t_last_decrease_e_ns, r.min_cwnd, pe, now_ns, WindowAction::kReset, r);
+  } else {                                               // lines 20-21
+    out.fabric = md_window(s.fcwnd, s.t_last_decrease_f_ns, s.rtt_ns, now_ns, r);
+    out.endpoint = md_window(s.ecwnd, s.t_last_decrease_e_ns, s.rtt_ns, now_ns, r);
+  }
+  return finish(s, out);
+}
+
+Out on_fast_recovery(State& s, const Regs& r, uint32_t now_ns) {
+  Out out;
+  s.retransmit_cnt = 0;  // line 23
+  out.fabric = md_window(s.fcwnd, s.t_last_decrease_f_ns, s.rtt_ns, now_ns, r);
+  out.endpoint = md_window(s.ecwnd, s.t_last_decrease_e_ns, s.rtt_ns, now_ns, r);
+  return finish(s, out);
+}
+
+// ---------------------------------------------------------------- configuration (software)
+
+std::string swift_params_error(const Params& p) {
+  auto bad = [](const char* key, double v, const char* rule) {
+    return std::string("cc.swift.") + key + " = " + fmt_double(v) + " must be " + rule;
+  };
+  auto finite = [](double v) { return std::isfinite(v); };
+  constexpr double kMaxDelayUs = kDelayMaxNs / 1000.0;  // 67108.863 us
+  // Targets of at least 1 ns keep every delay that reaches the decrease path > 0 (1/delay is defined).
+  if (!finite(p.base_target_us) || p.base_target_us < 0.001 || p.base_target_us > kMaxDelayUs)
+    return bad("base_target_us", p.base_target_us, ">= 0.001 and <= 67108 (us, 26-bit ns delays)");
+  if (!finite(p.per_hop_us) || p.per_hop_us < 0 || p.per_hop_us > 100)
+    return bad("per_hop_us", p.per_hop_us, ">= 0 and <= 100 (us)");
+  if (!finite(p.fs_range_us) || p.fs_range_us < 0 || p.fs_range_us > 10000)
+    return bad("fs_range_us", p.fs_range_us, ">= 0 and <= 10000 (us)");
+  if (p.base_target_us + 255 * p.per_hop_us + p.fs_range_us > kMaxDelayUs)
+    return bad("fs_range_us", p.fs_range_us,
+               "small enough that base_target_us + 255 * per_hop_us + fs_range_us <= 67108 (us)");
+  if (!finite(p.min_cwnd) || p.min_cwnd < 0.001 || p.min_cwnd > 4095)
+    return bad("min_cwnd", p.min_cwnd, ">= 0.001 and <= 4095 (packets)");
+  if (!finite(p.max_cwnd) || p.max_cwnd < p.min_cwnd || p.max_cwnd > 4095)
+    return bad("max_cwnd", p.max_cwnd, ">= cc.swift.min_cwnd and <= 4095 (packets, Q12.20 window)");
+  if (!finite(p.init_cwnd) || p.init_cwnd < p.min_cwnd || p.init_cwnd > p.max_cwnd)
+    return bad("init_cwnd", p.init_cwnd, ">= cc.swift.min_cwnd and <= cc.swift.max_cwnd (packets)");
+  if (!finite(p.fs_min_cwnd) || p.fs_min_cwnd < 0.001 || p.fs_min_cwnd > 4095)
+    return bad("fs_min_cwnd", p.fs_min_cwnd, ">= 0.001 and <= 4095 (packets)");
+  if (!finite(p.fs_max_cwnd) || p.fs_max_cwnd > 4095 || p.fs_max_cwnd < p.fs_min_cwnd * 1.01)
+    return bad("fs_max_cwnd", p.fs_max_cwnd, ">= 1.01 * cc.swift.fs_min_cwnd and <= 4095 (packets)");
+  if (!finite(p.endpoint_target_us) || p.endpoint_target_us < 0.001 || p.endpoint_target_us > kMaxDelayUs)
+    return bad("endpoint_target_us", p.endpoint_target_us, ">= 0.001 and <= 67108 (us)");
+  if (!finite(p.endpoint_ewma_gain) || p.endpoint_ewma_gain < 1.0 / kGainOne || p.endpoint_ewma_gain > 1)
+    return bad("endpoint_ewma_gain", p.endpoint_ewma_gain, ">= 2^-16 and <= 1 (weight of the new sample)");
+  if (!finite(p.ai) || p.ai <= 0 || p.ai > kMaxAi) return bad("ai", p.ai, "> 0 and <= 16 (packets)");
+  if (!finite(p.beta) || p.beta <= 0 || p.beta > 1) return bad("beta", p.beta, "> 0 and <= 1");
+  if (!finite(p.max_mdf) || p.max_mdf <= 0 || p.max_mdf >= 1) return bad("max_mdf", p.max_mdf, "> 0 and < 1");
+  if (p.retx_reset_threshold < 1 || p.retx_reset_threshold > kRetxMax)
+    return bad("retx_reset_threshold", p.retx_reset_threshold, ">= 1 and <= 31 (5-bit counter)");
+  return "";
+}
+
+Regs swift_regs(const Params& p, uint32_t mtu_bytes) {
+  auto q8 = [](double us) { return std::llround(us * 1000.0 * (1 << Q8)); };
+  auto q20 = [](double pkts) { return static_cast<uint32_t>(std::llround(pkts * kCwndOne)); };
+  auto g16 = [](double g) { return static_cast<uint32_t>(std::llround(g * kGainOne)); };
+  Regs r;
+  r.base_target_q8 = static_cast<uint32_t>(q8(p.base_target_us));
+  r.per_hop_q8 = static_cast<uint32_t>(q8(p.per_hop_us));
+  // Spec 2.2: alpha = fs_range / (1/sqrt(fs_min) - 1/sqrt(fs_max)), beta = -alpha / sqrt(fs_max).
+  const double alpha_ns = p.fs_range_us * 1000.0 / (1.0 / std::sqrt(p.fs_min_cwnd) - 1.0 / std::sqrt(p.fs_max_cwnd));
+  r.fs_alpha_q8 = static_cast<uint64_t>(std::llround(alpha_ns * (1 << Q8)));
+  r.fs_beta_q8 = static_cast<uint64_t>(std::llround(alpha_ns / std::sqrt(p.fs_max_cwnd) * (1 << Q8)));
+  r.fs_range_q8 = static_cast<uint64_t>(q8(p.fs_range_us));
+  // alpha rs / 2^24 - beta >= fs_range  <=>  rs >= (fs_range + beta) 2^24 / alpha.
+  r.fs_sat_rs = r.fs_alpha_q8 == 0 ? ~uint64_t{0}
+                                   : ((r.fs_range_q8 + r.fs_beta_q8) << RECIP_FRAC_BITS) / r.fs_alpha_q8;
+  r.endpoint_target_q8 = static_cast<uint32_t>(q8(p.endpoint_target_us));
+  r.ewma_gain = g16(p.endpoint_ewma_gain);
+  r.ai = q20(p.ai);
+  r.beta = g16(p.beta);
+  r.max_mdf = g16(p.max_mdf);
+  r.min_cwnd = q20(p.min_cwnd);
+  r.max_cwnd = q20(p.max_cwnd);
+  r.init_cwnd = q20(p.init_cwnd);
+  r.inv_mtu = static_cast<uint32_t>(((uint64_t{1} << 32) + mtu_bytes / 2) / mtu_bytes);
+  r.retx_reset_threshold = p.retx_reset_threshold;
+  r.stamp_on_equal = p.decrease_stamp_on_equal;
+  return r;
+}
+
+}  // namespace ccf::hls::swift

@@ -1,0 +1,95 @@
+// swift_unit.cpp: see swift_unit.hpp.
+#include "swift_unit.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace ccf::nic {
+
+namespace sk = hls::swift;
+
+SwiftUnit::SwiftUnit(const sk::Params& params, uint32_t mtu_bytes, uint64_t clock_period_ps)
+    : p_(params), mtu_(mtu_bytes), clock_ps_(clock_period_ps) {
+  if (const std::string err = sk::swift_params_error(p_); !err.empty()) throw std::invalid_argument(err);
+  if (mtu_ < 64 || mtu_ > 65535)
+    throw std::invalid_argument("Swift unit: mtu_bytes = " + std::to_string(mtu_) + " must be 64..65535");
+  if (clock_ps_ == 0) throw std::invalid_argument("Swift unit clock period must be > 0 ps");
+  r_ = sk::swift_regs(p_, mtu_);
+}
+
+void SwiftUnit::init_flow(uint32_t flow, sc_core::sc_time now) {
+  if (flow >= flows_.size()) flows_.resize(flow + 1);
+  Flow& f = flows_[flow];
+  f = Flow{};
+  f.s = sk::swift_initial_state(r_, ns_of(now.value()));
+  f.out.cwnd = sk::cwnd_of(f.s);
+  f.out.pacing_ns = f.s.pacing_ns;
+  f.next = f.out;
+}
+
+const SwiftUnit::Out& SwiftUnit::visible(const Flow& f) const {
+  return f.next_at_ps != kNoDeadline && sc_core::sc_time_stamp().value() >= f.next_at_ps ? f.next : f.out;
+}
+
+// One kernel pass at `now`: the previous result becomes visible first if its time has come; this
+// pass's result shows after the pipeline latency (the NIC gets a deadline then, see on_timer).
+void SwiftUnit::apply(Flow& f, const sk::Out& o, uint64_t now_ps) {
+  ++busy_cycles_;
+  if (f.next_at_ps != kNoDeadline && now_ps >= f.next_at_ps) f.out = f.next;
+  f.next.cwnd = o.cwnd;
+  f.next.pacing_ns = o.pacing_ns;
+  f.next_at_ps = now_ps + kCost.latency_cycles * clock_ps_;
+}
+
+void SwiftUnit::on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  sk::AckIn in;
+  in.now_ns = ns_of(now.value());
+  in.rtt_ns = ack.rtt_ps / 1000;                       // t5 - t1 on the 1-ns counter
+  in.remote_queuing_ns = ack.remote_queuing_delay_ps / 1000;  // t4 - t2, echoed
+  in.hops = ack.hop_count;
+  in.acked_bytes = ack.acked_bytes;
+  apply(f, sk::on_ack(f.s, r_, in), now.value());
+}
+
+void SwiftUnit::on_nack(uint32_t flow, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  apply(f, sk::on_fast_recovery(f.s, r_, ns_of(now.value())), now.value());
+}
+
+void SwiftUnit::on_timeout(uint32_t flow, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  apply(f, sk::on_retransmit_timeout(f.s, r_, ns_of(now.value())), now.value());
+}
+
+uint64_t SwiftUnit::next_deadline_ps(uint32_t flow) const { return flows_.at(flow).next_at_ps; }
+
+// The pipeline's result becomes visible: commit it (no kernel pass, no busy cycle).
+void SwiftUnit::on_timer(uint32_t flow, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  if (f.next_at_ps != kNoDeadline && now.value() >= f.next_at_ps) {
+    f.out = f.next;
+    f.next_at_ps = kNoDeadline;
+  }
+}
+
+double SwiftUnit::cwnd_packets(uint32_t flow) const {
+  return double(visible(flows_.at(flow)).cwnd) / sk::kCwndOne;
+}
+
+double SwiftUnit::window_bytes(uint32_t flow) const {
+  const Out& o = visible(flows_.at(flow));
+  if (o.cwnd < sk::kCwndOne) return double(mtu_);
+  return double(o.cwnd) / sk::kCwndOne * mtu_;
+}
+
+sc_core::sc_time SwiftUnit::pacing_gap(uint32_t flow) const {
+  const Out& o = visible(flows_.at(flow));
+  return sc_core::sc_time::from_value(uint64_t{o.pacing_ns} * 1000);
+}
+
+std::unique_ptr<CcUnit> make_swift_unit(const sk::Params& params, uint32_t mtu_bytes, uint64_t clock_period_ps) {
+  return std::make_unique<SwiftUnit>(params, mtu_bytes, clock_period_ps);
+}
+
+}  // namespace ccf::nic
