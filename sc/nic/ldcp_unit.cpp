@@ -72,7 +72,6 @@ void LdcpUnit::on_tx(uint32_t flow, uint32_t, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
   begin_pass(f, now.value());
   lk::ldcp_on_tx(f.s, c_);
-  f.visible.fs_left = f.s.fs_left;
   end_pass(f, now.value());
 }
 
