@@ -48,6 +48,12 @@ class CcUnit {
   virtual std::string name() const = 0;
   // A flow is created (called once, from Nic::add_flow).
   virtual void init_flow(uint32_t flow, sc_core::sc_time now) = 0;
+  // The flow's message length in payload bytes (0 = unlimited), called by Nic::add_flow right after
+  // init_flow, before the first frame (LDCP: the last fast-start frame of a short message is ECT).
+  virtual void set_message_bytes(uint32_t flow, uint64_t message_bytes) {
+    (void)flow;
+    (void)message_bytes;
+  }
   virtual void on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now) = 0;
   virtual void on_nack(uint32_t flow, sc_core::sc_time now) = 0;
   virtual void on_cnp(uint32_t flow, sc_core::sc_time now) = 0;

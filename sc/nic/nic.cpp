@@ -110,6 +110,7 @@ uint32_t Nic::add_flow(const FlowSpec& spec) {
   flows_.push_back(f);
   flow_by_id_[spec.id] = i;
   cc_->init_flow(i, sc_core::sc_time_stamp());
+  cc_->set_message_bytes(i, spec.bytes);
   if (spec.start.value() > now_ps())
     arm(kSend, i, spec.start.value());
   else

@@ -1,0 +1,230 @@
+// ldcp_kernel.cpp: LDCP sender kernel. State, widths and parameters: ldcp_kernel.hpp; arithmetic per
+// event and error bound: docs/units/ldcp.md. No divider: packets = bytes >> log2(mtu) (RoCE MTUs are
+// powers of two), n beta and gamma are shifts of exact 2^-16 constants, eta cw is one multiply, and
+// both divisions of the draft (alpha/cw, RTT/cw) go through one reciprocal unit: leading-one detect,
+// a 256-entry seed table and one Newton-Raphson step.
+#include "ldcp/ldcp_kernel.hpp"
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace ccf::hls::ldcp {
+namespace {
+
+constexpr unsigned kShiftGainToCw = CW_FRAC_BITS - GAIN_FRAC_BITS;
+
+// Seed table: 1/m at the middle of each of the 256 intervals of m in [1, 2), rounded, in 2^-24
+// units. Integer-only, so the ROM contents are exact: round(2^33 / (512 + 2i + 1)).
+constexpr std::array<uint32_t, 1u << RECIP_IDX_BITS> make_seed_table() {
+  std::array<uint32_t, 1u << RECIP_IDX_BITS> t{};
+  for (unsigned i = 0; i < t.size(); ++i) {
+    const uint64_t den = 2 * (uint64_t{1} << RECIP_IDX_BITS) + 2 * i + 1;
+    t[i] = static_cast<uint32_t>(((uint64_t{1} << (RECIP_FRAC_BITS + RECIP_IDX_BITS + 1)) + den / 2) / den);
+  }
+  return t;
+}
+constexpr auto kSeed = make_seed_table();
+static_assert(kSeed[0] < (1u << RECIP_FRAC_BITS) && kSeed[255] > (1u << (RECIP_FRAC_BITS - 1)));
+
+// ceil(bytes / mtu) as a shift and an OR-reduce of the low bits, saturated to `max`.
+constexpr uint64_t packets_ceil(uint64_t bytes, uint32_t shift, uint64_t max) {
+  const uint64_t whole = bytes >> shift;
+  const uint64_t pk = whole + ((bytes & ((uint64_t{1} << shift) - 1)) != 0 ? 1 : 0);
+  return pk < max ? pk : max;
+}
+
+constexpr uint64_t gain_to_cw(uint32_t g) { return uint64_t{g} << kShiftGainToCw; }
+
+// Shortest decimal that reads back as v (for error messages).
+std::string show(double v) {
+  char buf[40];
+  for (int prec = 1; prec <= 17; ++prec) {
+    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+bool multiple_of_gain_lsb(double v) {
+  const double scaled = v * kGainOne;
+  return std::isfinite(scaled) && scaled == std::floor(scaled);
+}
+
+std::string fraction_error(const char* key, double v, bool ok, const char* range) {
+  if (ok && multiple_of_gain_lsb(v)) return "";
+  return std::string("cc.ldcp.") + key + " = " + show(v) + " must be in " + range +
+         " and a multiple of 2^-16 (e.g. 0.25, 0.125, 0.0625)";
+}
+
+}  // namespace
+
+uint32_t ldcp_recip_seed(unsigned i) { return kSeed[i & ((1u << RECIP_IDX_BITS) - 1)]; }
+
+Recip ldcp_reciprocal(uint64_t x) {
+  Recip out;
+  if (x == 0) return out;  // callers never pass 0 (cw >= gamma > 0)
+  out.p = static_cast<unsigned>(std::bit_width(x)) - 1;
+  // Normalise: m in [2^24, 2^25) represents x / 2^p in [1, 2).
+  const uint64_t m = out.p <= RECIP_FRAC_BITS ? x << (RECIP_FRAC_BITS - out.p) : x >> (out.p - RECIP_FRAC_BITS);
+  const uint64_t r0 = kSeed[(m >> (RECIP_FRAC_BITS - RECIP_IDX_BITS)) & ((1u << RECIP_IDX_BITS) - 1)];
+  // Newton-Raphson: r1 = r0 (2 - m r0). m r0 < 2^49, r0 (2 - m r0) < 2^49.
+  constexpr uint64_t kHalf = uint64_t{1} << (RECIP_FRAC_BITS - 1);
+  const uint64_t mr = (m * r0 + kHalf) >> RECIP_FRAC_BITS;   // ~2^24 (1 - e0)
+  const uint64_t two_minus = (uint64_t{2} << RECIP_FRAC_BITS) - mr;
+  out.r = static_cast<uint32_t>((r0 * two_minus + kHalf) >> RECIP_FRAC_BITS);
+  return out;
+}
+
+std::string ldcp_params_error(const Params& p) {
+  std::string e;
+  if (!(e = fraction_error("alpha", p.alpha, p.alpha > 0 && p.alpha <= 1, "(0, 1]")).empty()) return e;
+  if (!(e = fraction_error("beta", p.beta, p.beta > 0 && p.beta <= 1, "(0, 1]")).empty()) return e;
+  if (!(e = fraction_error("gamma", p.gamma, p.gamma >= 1.0 / kMinGammaInv && p.gamma < 1, "[1/256, 1)")).empty())
+    return e;
+  if (!(e = fraction_error("eta", p.eta, p.eta > 0 && p.eta < 1, "(0, 1)")).empty()) return e;
+  if (p.base_rtt_ns == 0 || p.base_rtt_ns > kRttMax)
+    return "cc.ldcp.base_rtt_ns = " + std::to_string(p.base_rtt_ns) + " must be 1..16777215 (24 bits of ns)";
+  return "";
+}
+
+uint64_t ldcp_bdp_bytes(const Params& p, double line_gbps) {
+  if (p.bdp_bytes != 0) return p.bdp_bytes;
+  return static_cast<uint64_t>(std::ceil(p.base_rtt_ns * line_gbps / 8.0));  // ns x Gb/s = bits
+}
+
+std::string ldcp_config_error(const Params& p, uint32_t mtu_bytes, double line_gbps) {
+  if (std::string e = ldcp_params_error(p); !e.empty()) return e;
+  if (mtu_bytes < 256 || mtu_bytes > 4096 || !std::has_single_bit(mtu_bytes))
+    return "nic.mtu_bytes = " + std::to_string(mtu_bytes) +
+           " must be a power of two in 256..4096 for LDCP (packets = bytes >> log2(mtu))";
+  if (!(line_gbps > 0) || !std::isfinite(line_gbps) || line_gbps > 1e5)
+    return "nic.link_gbps = " + show(line_gbps) + " must be in (0, 100000] for LDCP (BDP = base RTT x line rate)";
+  const uint64_t bdp = ldcp_bdp_bytes(p, line_gbps);
+  const uint64_t iw = (bdp + mtu_bytes - 1) / mtu_bytes;  // configuration time, not the datapath
+  if (iw < 1 || iw > kPktMax) {
+    const std::string rule = " must give IW = ceil(BDP / mtu) in 1..65535 packets (BDP = " + std::to_string(bdp) +
+                             " B, mtu = " + std::to_string(mtu_bytes) + " B)";
+    if (p.bdp_bytes != 0) return "cc.ldcp.bdp_bytes = " + std::to_string(p.bdp_bytes) + rule;
+    return "cc.ldcp.base_rtt_ns = " + std::to_string(p.base_rtt_ns) + rule + " at " + show(line_gbps) + " Gb/s";
+  }
+  return "";
+}
+
+Config ldcp_config(const Params& p, uint32_t mtu_bytes, double line_gbps) {
+  Config c;
+  c.alpha = static_cast<uint32_t>(std::lround(p.alpha * kGainOne));
+  c.beta = static_cast<uint32_t>(std::lround(p.beta * kGainOne));
+  c.gamma = static_cast<uint32_t>(std::lround(p.gamma * kGainOne));
+  c.eta = static_cast<uint32_t>(std::lround(p.eta * kGainOne));
+  c.mtu_shift = static_cast<uint32_t>(std::countr_zero(mtu_bytes));
+  c.iw_packets = static_cast<uint32_t>((ldcp_bdp_bytes(p, line_gbps) + mtu_bytes - 1) / mtu_bytes);
+  c.base_rtt_ns = p.base_rtt_ns;
+  c.fast_start = p.fast_start;
+  return c;
+}
+
+LdcpState ldcp_initial_state(const Config& c) {
+  LdcpState s;
+  s.cw = uint64_t{c.iw_packets} << CW_FRAC_BITS;
+  s.stable = !c.fast_start;
+  s.fs_left = c.fast_start ? c.iw_packets : 0;
+  s.fs_acked = 0;
+  s.rtt_ns = c.base_rtt_ns;
+  return s;
+}
+
+void ldcp_set_message_bytes(LdcpState& s, const Config& c, uint64_t message_bytes) {
+  if (s.stable) return;
+  s.fs_left = message_bytes == 0 ? c.iw_packets
+                                 : static_cast<uint32_t>(packets_ceil(message_bytes, c.mtu_shift, c.iw_packets));
+}
+
+LdcpOut ldcp_on_ack(LdcpState& s, const Config& c, const AckIn& a) {
+  LdcpOut out;
+  if (a.rtt_ns != 0) s.rtt_ns = static_cast<uint32_t>(a.rtt_ns < kRttMax ? a.rtt_ns : kRttMax);
+  out.n = static_cast<uint32_t>(packets_ceil(a.acked_bytes, c.mtu_shift, kNMax));
+  if (!s.stable) {
+    // Fast start: count the packets acknowledged (LSN in packets); a full IW ends it with cw = BDP.
+    s.fs_acked = static_cast<uint32_t>(packets_ceil(a.cum_bytes_acked, c.mtu_shift, kPktMax));
+    if (s.fs_acked >= c.iw_packets) {
+      s.stable = true;
+      s.fs_left = 0;
+      s.cw = uint64_t{c.iw_packets} << CW_FRAC_BITS;
+      out.action = Action::kFullWindowAcked;
+      out.window_changed = true;
+    } else {
+      out.action = Action::kFastStartAck;
+    }
+    return out;
+  }
+  // PAWA acts on ACKs of ECT frames that confirm new data.
+  if (out.n == 0 || a.fast_start_echo) return out;
+  const uint64_t gamma = gain_to_cw(c.gamma);
+  const uint64_t before = s.cw;
+  if (s.cw >= kCwOne) {
+    if (!a.ece) {
+      // eq. 1/2: cw + n alpha / cw = cw + (alpha n r) >> p, rounded (p >= CW_FRAC_BITS here).
+      const Recip r = ldcp_reciprocal(s.cw);
+      const uint64_t num = uint64_t{c.alpha} * out.n * r.r;
+      const uint64_t inc = (num + (uint64_t{1} << (r.p - 1))) >> r.p;
+      s.cw = s.cw + inc < kCwMax ? s.cw + inc : kCwMax;
+      out.action = Action::kIncrease;
+    } else {
+      // eq. 1/2: cw - n beta, floored at the minimum window gamma.
+      const uint64_t dec = gain_to_cw(c.beta) * out.n;
+      s.cw = s.cw > dec && s.cw - dec > gamma ? s.cw - dec : gamma;
+      out.action = Action::kDecrease;
+    }
+  } else {
+    if (!a.ece) {
+      s.cw += gamma;  // < 2 packets: no saturation
+      out.action = Action::kSubOneIncrease;
+    } else {
+      const uint64_t half = uint64_t{1} << (GAIN_FRAC_BITS - 1);
+      const uint64_t scaled = (s.cw * c.eta + half) >> GAIN_FRAC_BITS;
+      s.cw = scaled > gamma ? scaled : gamma;
+      out.action = Action::kSubOneDecrease;
+    }
+  }
+  out.window_changed = s.cw != before;
+  return out;
+}
+
+LdcpOut ldcp_on_loss(LdcpState& s, const Config& c) {
+  LdcpOut out;
+  if (s.stable) return out;  // the draft defines no window reaction to loss in the stable stage
+  const uint64_t acked = uint64_t{s.fs_acked} << CW_FRAC_BITS;
+  const uint64_t gamma = gain_to_cw(c.gamma);
+  s.stable = true;
+  s.fs_left = 0;
+  s.cw = acked > gamma ? acked : gamma;
+  out.action = Action::kLossExit;
+  out.window_changed = true;
+  return out;
+}
+
+LdcpOut ldcp_on_tx(LdcpState& s, const Config&) {
+  if (!s.stable && s.fs_left > 0) --s.fs_left;
+  return LdcpOut{};
+}
+
+bool ldcp_frame_not_ect(const LdcpState& s) { return !s.stable && s.fs_left > 1; }
+
+uint64_t ldcp_window_bytes_fx(const LdcpState& s, const Config& c) {
+  if (!s.stable) return uint64_t{c.iw_packets} << (c.mtu_shift + CW_FRAC_BITS);
+  if (s.cw < kCwOne) return kCwOne << c.mtu_shift;
+  return s.cw << c.mtu_shift;
+}
+
+uint64_t ldcp_send_interval_ns(const LdcpState& s) {
+  if (!s.stable || s.cw >= kCwOne || s.cw == 0) return 0;
+  // RTT / cw = rtt_ns r 2^(CW_FRAC_BITS - p - RECIP_FRAC_BITS), rounded; p < CW_FRAC_BITS here.
+  const Recip r = ldcp_reciprocal(s.cw);
+  const unsigned shift = r.p + RECIP_FRAC_BITS - CW_FRAC_BITS;
+  return (uint64_t{s.rtt_ns} * r.r + (uint64_t{1} << (shift - 1))) >> shift;
+}
+
+}  // namespace ccf::hls::ldcp

@@ -1,0 +1,89 @@
+// ldcp_unit.cpp: see ldcp_unit.hpp.
+#include "ldcp_unit.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace ccf::nic {
+
+namespace lk = hls::ldcp;
+
+LdcpUnit::LdcpUnit(const lk::Params& params, uint32_t mtu_bytes, double line_gbps, uint64_t clock_period_ps)
+    : clock_ps_(clock_period_ps) {
+  if (std::string err = lk::ldcp_config_error(params, mtu_bytes, line_gbps); !err.empty())
+    throw std::invalid_argument(err);
+  if (clock_ps_ == 0) throw std::invalid_argument("LDCP unit clock period must be > 0 ps");
+  c_ = lk::ldcp_config(params, mtu_bytes, line_gbps);
+}
+
+void LdcpUnit::init_flow(uint32_t flow, sc_core::sc_time) {
+  if (flow >= flows_.size()) flows_.resize(flow + 1);
+  Flow& f = flows_[flow];
+  f = Flow{};
+  f.s = lk::ldcp_initial_state(c_);
+  f.visible = f.s;
+}
+
+// Configuration of a new flow (before its first frame), not a pipeline event.
+void LdcpUnit::set_message_bytes(uint32_t flow, uint64_t message_bytes) {
+  Flow& f = flows_.at(flow);
+  lk::ldcp_set_message_bytes(f.s, c_, message_bytes);
+  f.visible = f.s;
+}
+
+void LdcpUnit::begin_pass(Flow& f, uint64_t now_ps) {
+  ++busy_cycles_;
+  if (now_ps >= f.visible_until_ps) f.visible = f.s;
+}
+
+void LdcpUnit::end_pass(Flow& f, uint64_t now_ps) { f.visible_until_ps = now_ps + kCost.latency_cycles * clock_ps_; }
+
+const lk::LdcpState& LdcpUnit::seen(const Flow& f) const {
+  return sc_core::sc_time_stamp().value() >= f.visible_until_ps ? f.s : f.visible;
+}
+
+void LdcpUnit::on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  const uint64_t t = now.value();
+  begin_pass(f, t);
+  lk::AckIn a;
+  a.acked_bytes = ack.acked_bytes;
+  a.cum_bytes_acked = ack.cum_bytes_acked;
+  a.ece = ack.ece;
+  a.fast_start_echo = ack.fast_start_echo;
+  a.rtt_ns = (ack.rtt_ps + 500) / 1000;
+  lk::ldcp_on_ack(f.s, c_, a);
+  end_pass(f, t);
+}
+
+void LdcpUnit::on_nack(uint32_t flow, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  begin_pass(f, now.value());
+  lk::ldcp_on_loss(f.s, c_);
+  end_pass(f, now.value());
+}
+
+void LdcpUnit::on_timeout(uint32_t flow, sc_core::sc_time now) { on_nack(flow, now); }
+
+// The fast-start frame counter is read by the TX path before a frame and written by the same frame's
+// on_tx: that read-modify-write is the TX scheduler's own, so it is not delayed by the window pipeline.
+void LdcpUnit::on_tx(uint32_t flow, uint32_t, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  begin_pass(f, now.value());
+  lk::ldcp_on_tx(f.s, c_);
+  end_pass(f, now.value());
+}
+
+bool LdcpUnit::next_frame_not_ect(uint32_t flow) const { return lk::ldcp_frame_not_ect(flows_.at(flow).s); }
+
+double LdcpUnit::window_bytes(uint32_t flow) const {
+  return std::ldexp(static_cast<double>(lk::ldcp_window_bytes_fx(seen(flows_.at(flow)), c_)), -int(lk::CW_FRAC_BITS));
+}
+
+sc_core::sc_time LdcpUnit::pacing_gap(uint32_t flow) const {
+  const uint64_t ns = lk::ldcp_send_interval_ns(seen(flows_.at(flow)));
+  return ns == 0 ? sc_core::SC_ZERO_TIME : sc_core::sc_time(static_cast<double>(ns), sc_core::SC_NS);
+}
+
+}  // namespace ccf::nic
