@@ -8,10 +8,13 @@
 #include <functional>
 
 #include "commands.hpp"
+#include "fabric/roce_format.hpp"
 #include "dcqcn/np_kernel.hpp"
 #include "dcqcn/rp_kernel.hpp"
 #include "nic/dcqcn_np_unit.hpp"
 #include "nic/dcqcn_rp_unit.hpp"
+#include "ldcp/ldcp_kernel.hpp"
+#include "nic/ldcp_unit.hpp"
 #include "nic/swift_unit.hpp"
 #include "swift/swift_kernel.hpp"
 
@@ -140,6 +143,42 @@ hls::swift::Params swift_params(const sims::Scenario& s) {
   return p;
 }
 
+// ---- LDCP (hls/ldcp, docs/units/ldcp.md) ----
+const std::vector<Key<hls::ldcp::Params>>& ldcp_keys() {
+  using P = hls::ldcp::Params;
+  auto num = [](double P::*field) { return [field](P& p, double v) { p.*field = v; }; };
+  static const std::vector<Key<P>> keys = {
+      {"alpha", 0, 1, "a fraction from 0 to 1 (packets per RTT)", num(&P::alpha)},
+      {"beta", 0, 1, "a fraction from 0 to 1 (packets per marked packet)", num(&P::beta)},
+      {"gamma", 0, 1, "a fraction from 0 to 1 (packets)", num(&P::gamma)},
+      {"eta", 0, 1, "a fraction from 0 to 1", num(&P::eta)},
+      {"bdp_bytes", 0, 1e9, "from 0 (derive from base_rtt_ns) to 1e9 (bytes)",
+       [](P& p, double v) { p.bdp_bytes = static_cast<uint64_t>(v); }},
+      {"base_rtt_ns", 1, 1e7, "from 1 to 1e7 (ns)", [](P& p, double v) { p.base_rtt_ns = static_cast<uint32_t>(v); }},
+      {"fast_start", 0, 1, "true or false", [](P& p, double v) { p.fast_start = v != 0; }},
+  };
+  return keys;
+}
+
+// The idle round trip of the longest host-to-host path: propagation both ways plus a data frame and
+// an ACK serialised on every link of the path (store and forward).
+uint32_t base_rtt_ns(const sims::Scenario& s) {
+  const unsigned links = s.fabric.topology == "two_switch" ? 3 : 2;
+  const double ns_per_byte = 8.0 / s.fabric.link_gbps;
+  const double data = fabric::roce::wire_bytes(fabric::roce::data_frame_bytes(s.nic.mtu_bytes));
+  const double ack = fabric::roce::wire_bytes(fabric::roce::ack_frame_bytes());
+  return static_cast<uint32_t>(std::ceil(links * (2.0 * s.fabric.link_delay_ns + (data + ack) * ns_per_byte)));
+}
+
+hls::ldcp::Params ldcp_params(const sims::Scenario& s) {
+  hls::ldcp::Params p;
+  p.base_rtt_ns = base_rtt_ns(s);  // the draft has no value: the fabric's own idle RTT
+  apply_keys(s, "ldcp", ldcp_keys(), p);
+  if (const std::string err = hls::ldcp::ldcp_config_error(p, s.nic.mtu_bytes, s.fabric.link_gbps); !err.empty())
+    throw BadInput(err);
+  return p;
+}
+
 template <class Params>
 std::vector<std::string> names_of(const std::vector<Key<Params>>& keys) {
   std::vector<std::string> v;
@@ -157,7 +196,9 @@ std::unique_ptr<nic::CcUnit> make_cc_unit(const sims::Scenario& s) {
   if (s.nic.cc == "none") return std::make_unique<nic::CcNone>();
   if (s.nic.cc == "dcqcn") return std::make_unique<nic::DcqcnRpUnit>(dcqcn_params(s).rp);
   if (s.nic.cc == "swift") return std::make_unique<nic::SwiftUnit>(swift_params(s), s.nic.mtu_bytes);
-  throw BadInput(fmt::format("nic.cc = \"{}\" is not available in this build (available: none, dcqcn, swift)", s.nic.cc));
+  if (s.nic.cc == "ldcp") return std::make_unique<nic::LdcpUnit>(ldcp_params(s), s.nic.mtu_bytes, s.fabric.link_gbps);
+  throw BadInput(fmt::format("nic.cc = \"{}\" is not available in this build (available: none, dcqcn, swift, ldcp)",
+                             s.nic.cc));
 }
 
 std::unique_ptr<nic::NpUnit> make_np_unit(const sims::Scenario& s) {
@@ -170,12 +211,14 @@ void configure_nic_for_cc(const sims::Scenario& s, nic::NicConfig& nc) {
   if (s.nic.cc == "swift" && s.nic.ack_every != 1)
     throw BadInput(fmt::format("nic.ack_every = {} must be 1 with nic.cc = \"swift\" (a held ACK reads as fabric delay)",
                                s.nic.ack_every));
-  (void)nc;
+  // LDCP's delayed ACK (draft 2.2): one ACK per nic.ack_every packets, an ECE at once.
+  nc.ack_ce_at_once = s.nic.cc == "ldcp";
 }
 
 std::vector<std::string> cc_param_keys(const std::string& algorithm) {
   if (algorithm == "dcqcn") return names_of(dcqcn_keys());
   if (algorithm == "swift") return names_of(swift_keys());
+  if (algorithm == "ldcp") return names_of(ldcp_keys());
   return {};
 }
 

@@ -80,6 +80,8 @@ sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& 
     q.kmin_bytes = static_cast<uint32_t>(s.sw.ecn.kmin_bytes);
     q.kmax_bytes = static_cast<uint32_t>(s.sw.ecn.kmax_bytes);
     q.pmax_65536 = static_cast<uint32_t>(std::lround(s.sw.ecn.pmax * 65536.0));
+    q.wred_en = s.sw.ecn.wred_k_bytes > 0;
+    q.wred_k_bytes = static_cast<uint32_t>(s.sw.ecn.wred_k_bytes);
   }
   for (auto& f : c.fwd) f = {};
   for (size_t h = 0; h < routes.size(); ++h)

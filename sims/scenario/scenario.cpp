@@ -195,6 +195,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   ecn.integer("kmin_bytes", s.sw.ecn.kmin_bytes, 0, 12'000'000);
   ecn.integer("kmax_bytes", s.sw.ecn.kmax_bytes, 0, 12'000'000);
   ecn.number("pmax", s.sw.ecn.pmax, 0.0, 1.0);
+  ecn.integer("wred_k_bytes", s.sw.ecn.wred_k_bytes, 0, 12'000'000);
   ecn.reject_unknown();
   sw.reject_unknown({"ecn"});
   if (s.sw.ecn.kmin_bytes > s.sw.ecn.kmax_bytes)
@@ -267,12 +268,12 @@ std::string Scenario::to_toml() const {
       "[fabric]\ntopology = \"{}\"\nhosts = {}\nlink_gbps = {}\nlink_delay_ns = {}\ninter_switch_gbps = {}\n\n"
       "[switch]\nbuffer_bytes = {}\npfc = {}\npfc_threshold = \"{}\"\npfc_beta = {}\npfc_static_bytes = {}\n"
       "headroom_bytes = {}\nreserve_bytes = {}\nmark_at_dequeue = {}\n\n"
-      "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\n\n"
+      "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\nwred_k_bytes = {}\n\n"
       "[nic]\ncc = \"{}\"\nmtu_bytes = {}\ndcqcn_preset = \"{}\"\nhost_gbps = {}\nack_every = {}\n",
       sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, fabric.topology, fabric.hosts,
       fabric.link_gbps, fabric.link_delay_ns, fabric.inter_switch_gbps, sw.buffer_bytes, sw.pfc, sw.pfc_threshold,
       sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
-      sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
+      sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
       nic.ack_every);
   for (const auto& [algo, kv] : cc_params) {
     t += fmt::format("\n[cc.{}]\n", algo);

@@ -54,6 +54,7 @@ struct Scenario {
       uint64_t kmin_bytes = 5'000;
       uint64_t kmax_bytes = 200'000;
       double pmax = 0.01;
+      uint64_t wred_k_bytes = 0;  // drop Not-ECT data at queue >= K (LDCP's fast start); 0 = off
     } ecn;
   } sw;
   struct Nic {
