@@ -115,6 +115,9 @@ std::string timely_params_error(const Params& p) {
         (p.initial_rate_mbps >= p.min_rate_mbps && (p.max_rate_mbps == 0 || p.initial_rate_mbps <= p.max_rate_mbps))))
     return bad("initial_rate_mbps", p.initial_rate_mbps,
                "0 (max rate) or in [cc.timely.min_rate_mbps, cc.timely.max_rate_mbps] Mb/s");
+  if (p.max_outstanding_bytes != 0 && p.max_outstanding_bytes < p.segment_bytes)
+    return bad("max_outstanding_bytes", p.max_outstanding_bytes,
+               ("0 (no limit) or >= cc.timely.segment_bytes = " + fmt_num(p.segment_bytes)).c_str());
   return "";
 }
 

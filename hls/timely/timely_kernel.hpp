@@ -75,6 +75,8 @@ struct Params {
   double min_rate_mbps = 10;           // seed "minRate = optional"; the NIC needs > 0: one delta
   double max_rate_mbps = 0;            // seed "maxRate = line rate"; 0 = the NIC's line rate
   double initial_rate_mbps = 0;        // 0 = max rate (spec 3.2: C/(N+1) needs N, unknown to the NIC)
+  uint32_t max_outstanding_bytes = 0;  // seed "we limit the volume of outstanding data to a static
+                                       // worst-case limit" (no value given); 0 = no limit
 
   // The paper (spec 3.2): 16 KB segments, T_high = 500 us, alpha = 0.875 ("recommended in [TIMELY]").
   static Params paper() {

@@ -42,7 +42,10 @@ class TimelyUnit : public CcUnit {
   uint64_t next_deadline_ps(uint32_t) const override { return kNoDeadline; }
   void on_timer(uint32_t, sc_core::sc_time) override {}
   double rate_gbps(uint32_t flow) const override;
-  double window_bytes(uint32_t) const override { return kUnlimited; }
+  // The seed's safeguard: a static limit on outstanding data (max_outstanding_bytes; 0 = none).
+  double window_bytes(uint32_t) const override {
+    return p_.max_outstanding_bytes ? double(p_.max_outstanding_bytes) : kUnlimited;
+  }
   sc_core::sc_time pacing_gap(uint32_t flow) const override;
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }

@@ -57,6 +57,14 @@ TEST(TimelyUnit, DeclaresItsCostAndHasNoTimers) {
   EXPECT_EQ(u.name(), "timely");
 }
 
+TEST(TimelyUnit, OutstandingDataLimitIsTheWindow) {
+  tk::Params p;
+  p.max_outstanding_bytes = 4 * p.segment_bytes;
+  TimelyUnit u(p, kMtu, kLineGbps);
+  u.init_flow(0, sc_core::SC_ZERO_TIME);
+  EXPECT_EQ(u.window_bytes(0), 4.0 * p.segment_bytes);
+}
+
 TEST(TimelyUnit, FramesOfASegmentGoBackToBackAndTheNextSegmentStartsOneSpanAtTheRateLater) {
   tk::Params p = tk::Params::paper();  // 16 KiB segments = 16 frames
   p.initial_rate_mbps = 2500;

@@ -113,6 +113,7 @@ TEST(TimelyParams, BadValuesAreRejectedWithTheKeyTheValueAndTheRule) {
       {"min_rate_mbps", [](Params& p) { p.min_rate_mbps = 0; }, "0"},
       {"max_rate_mbps", [](Params& p) { p.max_rate_mbps = 5; }, "5"},
       {"initial_rate_mbps", [](Params& p) { p.initial_rate_mbps = 1; }, "1"},
+      {"max_outstanding_bytes", [](Params& p) { p.max_outstanding_bytes = 1000; }, "1000"},
   };
   for (const Case& k : cases) {
     Params p;
