@@ -3,12 +3,17 @@
 // latency, and configuration errors naming the key. Expected values come from the spec's equations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
 #include <systemc>
 
+#include "fabric/roce_format.hpp"
+#include "nic/nic.hpp"
 #include "nic/timely_unit.hpp"
 #include "timely/timely_kernel.hpp"
 
@@ -179,6 +184,67 @@ TEST(TimelyUnit, FactoryBuildsTheUnit) {
   u->init_flow(3, sc_core::SC_ZERO_TIME);
   EXPECT_EQ(u->name(), "timely");
   EXPECT_DOUBLE_EQ(u->rate_gbps(3), 100.0);  // segment pacing: the NIC sends each segment at line rate
+}
+
+// End to end: a sender NIC with the TIMELY unit and a receiver NIC, back to back over two 100 Gb/s
+// links of 1 us (no switch), one ACK per frame.
+struct TimelyPair {
+  std::unique_ptr<Nic> a, b;
+  TimelyUnit* cc = nullptr;
+  explicit TimelyPair(const tk::Params& p) {
+    NicConfig ca, cb;
+    ca.host_id = 0;
+    cb.host_id = 1;
+    auto unit = std::make_unique<TimelyUnit>(p, ca.mtu_bytes, ca.link_gbps, 1000, ca.vlan);
+    cc = unit.get();
+    a = std::make_unique<Nic>("nic_a", ca, std::move(unit));
+    b = std::make_unique<Nic>("nic_b", cb);
+    a->tx.out.bind(b->in);
+    b->tx.out.bind(a->in);
+  }
+};
+
+TEST(TimelyUnitInNic, MeasuresTheIdlePathRttAndPacesSegmentsToTheTimelyRate) {
+  tk::Params p = tk::Params::paper();  // 16 KiB segments; RTT << T_low: +10 Mb/s per completion
+  p.initial_rate_mbps = 25'000;
+  TimelyPair t(p);
+  t.a->add_flow({.id = 0, .dst_host = 1});  // unlimited
+  sc_core::sc_start(sc_time(50, SC_US));
+  // Idle path (spec 3.1): the last frame's propagation (1 us), the ACK's serialisation and propagation.
+  const double ack_ns = fabric::roce::wire_bytes(fabric::roce::ack_frame_bytes()) * 8 / 100.0;
+  EXPECT_NEAR(double(t.cc->state(0).prev_rtt), 1000 + ack_ns + 1000, 2.0);
+  const uint64_t bytes0 = t.b->counters().bytes_delivered;
+  const double rate0 = t.cc->timely_rate_gbps(0);
+  const uint64_t completions0 = t.cc->completions(0);
+  // 2 ms: the window's edges cut at most one 16 KiB segment each (+-0.3 % of the bytes).
+  sc_core::sc_start(sc_time(2000, SC_US));
+  const double rate1 = t.cc->timely_rate_gbps(0);
+  const uint64_t completions = t.cc->completions(0) - completions0;
+  // T_low region, paper variant: exactly +delta per completion.
+  EXPECT_NEAR(rate1 - rate0, completions * p.delta_mbps / 1000.0, 1e-9);
+  EXPECT_GT(completions, 300u);
+  // spec 3.4: segments at line rate, gaps so that the average is the rate (linear in time here).
+  const double goodput = (t.b->counters().bytes_delivered - bytes0) * 8.0 / 2000e3;
+  const double expected = (rate0 + rate1) / 2 * kMtu / double(kFrameWire);  // payload share of the wire
+  std::printf("goodput %.4f Gb/s, expected %.4f Gb/s, %llu completions\n", goodput, expected,
+              static_cast<unsigned long long>(completions));
+  EXPECT_NEAR(goodput, expected, 0.01 * expected);
+}
+
+TEST(TimelyUnitInNic, AQueueingDelayAboveThighCutsTheRate) {
+  tk::Params p = tk::Params::paper();
+  p.t_low_ns = 0;
+  p.t_high_ns = 1'500;  // below the 2 us idle RTT: every completion is in the T_high region
+  TimelyPair t(p);
+  t.a->add_flow({.id = 0, .dst_host = 1});
+  sc_core::sc_start(sc_time(30, SC_US));
+  const double rtt = t.cc->state(0).prev_rtt;
+  ASSERT_GT(rtt, p.t_high_ns);
+  ASSERT_GT(t.cc->completions(0), 3u);
+  // Each completion multiplies by (1 - beta (1 - T_high/rtt)) until the minimum rate.
+  const double factor = 1 - p.beta * (1 - p.t_high_ns / rtt);
+  const double want = std::max(p.min_rate_mbps / 1000.0, 100.0 * std::pow(factor, double(t.cc->completions(0))));
+  EXPECT_NEAR(t.cc->timely_rate_gbps(0), want, 0.01 * want + 2 * kLsbGbps);
 }
 
 }  // namespace

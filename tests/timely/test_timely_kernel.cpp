@@ -496,10 +496,6 @@ TEST(TimelyRandom, SequencesOfAcksRunAlongsideTheReferenceWithinTheAccumulatedBo
       }
       ASSERT_EQ(int(o.update.region), int(rr.region) + 1) << "i=" << i;
       rate_err += Bound::step(c, p, rr, rate_before + rate_err, avg_err);
-      if (std::getenv("CCF_DEBUG"))
-        std::printf("i=%d region=%d rtt=%u k=%u r=%.3f df=%u/%g g=%lld/%g hai=%d/%d var=%d\n", i, int(o.update.region), o.update.rtt_ns, s.rate,
-                    r.rate_mbps / kLsbMbps, o.update.delta_factor, rr.delta_factor, (long long)o.update.g, rr.normalized_gradient,
-                    o.update.hai, rr.hai, int(p.variant));
       const double err = std::abs(s.rate - r.rate_mbps / kLsbMbps);
       worst_err = std::max(worst_err, err);
       ASSERT_LE(err, rate_err) << "i=" << i;
