@@ -1,0 +1,191 @@
+// timely_kernel.hpp: TIMELY rate computation per completion event, segment RTT and segment pacing
+// bookkeeping (spec 3.1-3.4; seed 001: the authors' getNewRate code and the paper's RTT definition).
+// One pure function per event on a fixed-width per-flow state: no allocation, no recursion, no
+// floating point, loops only with constant bounds (the 24-step divider). The SystemC unit
+// (sc/nic/timely_unit) holds the state memory and calls these functions; models/timely/ is the
+// double-precision reference that the tests compare against. Docs: docs/units/timely.md.
+//
+// Per-flow state as the hardware stores it (State::kStateBits = 242):
+//
+//   field           bits  unit                          meaning
+//   rate              24  kRateLsb = 1/32 Mb/s          the flow's TIMELY rate (max 524.3 Gb/s)
+//   prev_rtt          24  ns, 0 = no sample yet         prevRTT_ (seed) / prev_rtt (spec 3.2)
+//   avg_rtt_diff      33  signed, 2^-8 ns               avgRTTDiff_ / rtt_diff EWMA
+//   neg_count          4  completions, saturating 15    negGradientCount_ (HAI)
+//   last_update       32  ns, modulo 2^32               last_update_time_ (author variant)
+//   seg_acked         20  bytes                         bytes ACKed into the segment awaited
+//   seg_send          32  ns, modulo 2^32               t_send of that segment (echo of its 1st ACK)
+//   tx_seg_bytes      20  bytes                         payload sent into the current TX segment
+//   tx_seg_start      32  ns, modulo 2^32               on_tx time of the TX segment's first frame
+//   tx_seg_wire       21  bytes                         wire bytes of the TX segment so far
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace ccf::hls::timely {
+
+// ---- widths, stated once (docs/units/timely.md) ----
+inline constexpr unsigned RATE_W = 24;          // rate, 1/32 Mb/s
+inline constexpr unsigned RATE_FRAC_BITS = 5;   // 1 Mb/s = 2^5 rate LSB
+inline constexpr unsigned RTT_W = 24;           // RTTs and thresholds in ns: max 16.777 ms
+inline constexpr unsigned DIFF_FRAC_BITS = 8;   // avg_rtt_diff LSB = 2^-8 ns
+inline constexpr unsigned AVG_W = 1 + RTT_W + DIFF_FRAC_BITS;  // 33, signed
+inline constexpr unsigned COUNT_W = 4;          // neg_count
+inline constexpr unsigned TIME_W = 32;          // timestamps, ns modulo 2^32 (4.29 s)
+inline constexpr unsigned SEG_W = 20;           // segment byte counters: a segment is <= kSegMax bytes
+inline constexpr unsigned SEG_WIRE_W = 21;      // wire bytes of one segment (< 2^21)
+inline constexpr unsigned PARAM_FRAC_BITS = 16; // alpha and beta registers: value / 2^16
+inline constexpr unsigned FRAC_BITS = 24;       // internal fractions g, delta_factor, the T_high quotient
+
+inline constexpr uint32_t kRateMax = (1u << RATE_W) - 1;
+inline constexpr uint32_t kRttMax = (1u << RTT_W) - 1;
+inline constexpr uint32_t kCountMax = (1u << COUNT_W) - 1;
+inline constexpr uint32_t kSegMax = (1u << SEG_W) - 1;  // largest segment, 1,048,575 B
+inline constexpr uint32_t kParamOne = 1u << PARAM_FRAC_BITS;
+inline constexpr int64_t kFracOne = int64_t{1} << FRAC_BITS;
+inline constexpr uint32_t kMinRttMinNs = 1000;   // minRTT >= 1 us keeps g < 2^24 / 1000 per ns of diff
+
+static_assert(RATE_W + FRAC_BITS + 1 <= 63, "rate x fraction must fit 64 bits");
+static_assert(AVG_W + 24 <= 63, "avg_rtt_diff x reciprocal mantissa must fit 64 bits");
+static_assert(SEG_W < SEG_WIRE_W, "a segment's wire bytes exceed its payload bytes");
+
+constexpr uint32_t rate_from_mbps(uint32_t mbps) { return mbps << RATE_FRAC_BITS; }
+
+// spec 3.2 (paper algorithm) or spec 3.3 / seed (the authors' code snippet). Differences, all kept:
+//   delta_factor = min((now - last_update)/minRTT, 1) scales the increases and the T_high decrease:
+//     author only (paper: 1);
+//   HAI counts consecutive completions with new_rtt_diff < 0 (author) or with g < 0 (spec 3.2);
+//   the new rate is at least half the old one: author only (paper: only the minimum rate).
+enum class Variant : uint8_t { kAuthor, kPaper };
+
+// User-facing parameters (the scenario's cc.timely.* keys), in natural units.
+struct Params {
+  Variant variant = Variant::kAuthor;  // seed: the authors' getNewRate (spec 3.3)
+  double alpha = 0.02;                 // seed "ewma_alpha: recommended value = 0.02"
+  double beta = 0.8;                   // seed "decreaseFactor: 0.8" (spec 3.2 "beta = 0.8")
+  double delta_mbps = 10;              // seed "additiveIncrement: 10Mbps for 10Gbps line rate"
+  uint32_t t_low_ns = 50'000;          // seed "t_low ... 50us (if using per 64KB message pacing)"
+  uint32_t t_high_ns = 1'000'000;      // seed "t_high: recommended value = 1ms"
+  uint32_t min_rtt_ns = 20'000;        // spec 3.2 "minRTT = 20 us (C = 10 Gb/s)"; seed: "fixed minimum network RTT"
+  uint32_t hai_thresh = 5;             // seed "HAI_Thresh: recommended value = 5"
+  uint32_t hai_n = 5;                  // seed "if (negGradientCount_ >= HAI_thresh) N = 5"
+  uint32_t segment_bytes = 65536;      // seed "64KB message pacing" (64 KiB = 64 frames of 1 KiB)
+  bool segment_pacing = true;          // spec 3.4: segments at line rate, gaps between; false = per frame
+  double min_rate_mbps = 10;           // seed "minRate = optional"; the NIC needs > 0: one delta
+  double max_rate_mbps = 0;            // seed "maxRate = line rate"; 0 = the NIC's line rate
+  double initial_rate_mbps = 0;        // 0 = max rate (spec 3.2: C/(N+1) needs N, unknown to the NIC)
+  uint32_t max_outstanding_bytes = 0;  // seed "we limit the volume of outstanding data to a static
+                                       // worst-case limit" (no value given); 0 = no limit
+
+  // The paper (spec 3.2): 16 KB segments, T_high = 500 us, alpha = 0.875 ("recommended in [TIMELY]").
+  static Params paper() {
+    Params p;
+    p.variant = Variant::kPaper;
+    p.alpha = 0.875;           // spec 3.2 "Recommended in [TIMELY]: alpha = 0.875"
+    p.beta = 0.8;              // spec 3.2 "beta = 0.8"
+    p.delta_mbps = 10;         // spec 3.2 "delta = 10 Mb/s"
+    p.t_low_ns = 50'000;       // spec 3.2 "T_low = 50 us"
+    p.t_high_ns = 500'000;     // spec 3.2 "T_high = 500 us"
+    p.min_rtt_ns = 20'000;     // spec 3.2 "minRTT = 20 us"
+    p.segment_bytes = 16384;   // spec 3.2 "Seg = 16 KB" (16 KiB: whole 1 KiB frames)
+    return p;
+  }
+};
+
+// "" if p is usable, else "cc.timely.<key> = <value> must be <rule>" (checked when a scenario loads).
+std::string timely_params_error(const Params& p);
+
+// Configuration registers derived from Params and the NIC (computed once, at configuration; the
+// reciprocal of minRTT is the only division, done here, not per event).
+struct Config {
+  Variant variant = Variant::kAuthor;
+  uint32_t alpha = 0;          // round(alpha 2^16), 1..2^16
+  uint32_t beta = 0;           // round(beta 2^16), 1..2^16
+  uint32_t delta = 0;          // rate LSB
+  uint32_t t_low_ns = 0, t_high_ns = 0;
+  uint32_t hai_thresh = 0, hai_n = 0;
+  uint32_t min_rate = 0, max_rate = 0, initial_rate = 0;  // rate LSB
+  uint32_t segment_bytes = 0;
+  uint32_t seg_serialization_ns = 0;  // Seg/NLR: the segment's wire bytes at line rate, rounded
+  // 1/minRTT (per ns) = inv_min_rtt_m 2^-inv_min_rtt_sh, mantissa in [2^23, 2^24] (25 bits),
+  // relative error <= 2^-24.
+  uint32_t inv_min_rtt_m = 0;
+  uint32_t inv_min_rtt_sh = 0;
+};
+
+// Throws nothing; call timely_params_error first. line_mbps: the NIC's line rate (max rate when
+// max_rate_mbps = 0); segment_wire_bytes: the wire bytes of one full segment (frames, headers,
+// preamble and inter-frame gap), so that Seg/NLR is the segment's serialisation time.
+Config timely_config(const Params& p, double line_mbps, uint32_t segment_wire_bytes);
+
+// Per-flow state; widths are the hardware's (table above).
+struct State {
+  uint32_t rate = 0;          // RATE_W bits
+  uint32_t prev_rtt = 0;      // RTT_W bits, ns; 0 = no sample yet (seed: "prevRTT_ initialized to 0")
+  int64_t avg_rtt_diff = 0;   // AVG_W bits signed, 2^-8 ns
+  uint8_t neg_count = 0;      // COUNT_W bits, saturating
+  uint32_t last_update = 0;   // ns modulo 2^32
+  uint32_t seg_acked = 0;     // SEG_W bits
+  uint32_t seg_send = 0;      // ns modulo 2^32
+  uint32_t tx_seg_bytes = 0;  // SEG_W bits
+  uint32_t tx_seg_start = 0;  // ns modulo 2^32
+  uint32_t tx_seg_wire = 0;   // SEG_WIRE_W bits
+
+  static constexpr unsigned kStateBits =
+      RATE_W + RTT_W + AVG_W + COUNT_W + TIME_W + SEG_W + TIME_W + SEG_W + TIME_W + SEG_WIRE_W;
+};
+static_assert(State::kStateBits == 242);
+
+enum class Region : uint8_t {
+  kNone,          // no completion event
+  kLow,           // new_rtt < T_low: additive increase by delta
+  kHigh,          // new_rtt > T_high: rate (1 - beta (1 - T_high/new_rtt))
+  kGradientInc,   // g <= 0: additive increase by N delta (N = hai_n in HAI, else 1)
+  kGradientDec,   // g > 0: rate (1 - beta g)
+};
+
+struct UpdateOut {
+  Region region = Region::kNone;
+  bool hai = false;            // kGradientInc with N = hai_n
+  bool capped_half = false;    // author variant: the new rate was raised to half the old rate
+  uint32_t rtt_ns = 0;         // new_rtt used
+  int64_t g = 0;               // normalised gradient, 2^-24 units, saturated to +-2^31
+  uint32_t delta_factor = 0;   // 2^-24 units, <= 2^24
+  bool rate_changed = false;
+};
+
+struct AckOut {
+  bool completion = false;     // this ACK covered the last byte of a segment: one rate update
+  UpdateOut update;
+};
+
+struct TxOut {
+  bool segment_sent = false;   // this frame ended a TX segment: the pacer waits before the next one
+  uint32_t seg_elapsed_ns = 0; // now - on_tx time of the segment's first frame
+  uint32_t seg_wire_bytes = 0; // wire bytes of the whole segment
+};
+
+// Start state: rate = initial rate, no RTT sample, segment counters clear.
+State timely_initial_state(const Config& c);
+
+// One completion event with RTT new_rtt_ns (spec 3.2 / 3.3, seed getNewRate) at time now_ns.
+UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t now_ns);
+
+// An ACK: acked_bytes newly acknowledged, echo_ns the echoed send time (AckInfo.timely_send_time_ps
+// in ns). The first ACK into a segment records its echo as the segment's t_send; the ACK that
+// reaches segment_bytes is the completion: RTT = now - t_send - Seg/NLR (spec 3.1), then
+// on_completion.
+AckOut on_ack(State& s, const Config& c, uint32_t acked_bytes, uint32_t echo_ns, uint32_t now_ns);
+
+// A data frame of payload_bytes (wire_bytes on the wire) started at now_ns.
+TxOut on_tx(State& s, const Config& c, uint32_t payload_bytes, uint32_t wire_bytes, uint32_t now_ns);
+
+// Go-back-N (NAK or timeout): the next frame starts a new TX segment.
+void restart_tx_segment(State& s);
+
+// Helpers shared with the tests (pure, constant-bound).
+// floor(num 2^24 / den) for num < den < 2^24: restoring division, 24 steps.
+uint32_t frac_div(uint32_t num, uint32_t den);
+
+}  // namespace ccf::hls::timely

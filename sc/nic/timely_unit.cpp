@@ -1,0 +1,116 @@
+// timely_unit.cpp: see timely_unit.hpp.
+#include "timely_unit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "fabric/roce_format.hpp"
+
+namespace ccf::nic {
+
+namespace tk = hls::timely;
+
+namespace {
+uint32_t ns_of(uint64_t ps) { return static_cast<uint32_t>(ps / 1000); }  // modulo 2^32 ns
+std::string num(double v) {
+  std::ostringstream os;
+  os.precision(10);
+  os << v;
+  return os.str();
+}
+}  // namespace
+
+TimelyUnit::TimelyUnit(const tk::Params& params, uint32_t mtu_bytes, double line_gbps, uint64_t clock_period_ps,
+                       bool vlan)
+    : p_(params), mtu_bytes_(mtu_bytes), line_gbps_(line_gbps), clock_ps_(clock_period_ps), vlan_(vlan) {
+  if (std::string err = tk::timely_params_error(p_); !err.empty()) throw std::invalid_argument(err);
+  if (!(line_gbps > 0 && line_gbps * 1000.0 <= double(tk::kRateMax) / (1u << tk::RATE_FRAC_BITS)))
+    throw std::invalid_argument("nic.link_gbps = " + num(line_gbps) + " must be in (0, 524.287] for cc.timely");
+  if (mtu_bytes == 0 || p_.segment_bytes % mtu_bytes != 0)
+    throw std::invalid_argument("cc.timely.segment_bytes = " + std::to_string(p_.segment_bytes) +
+                                " must be a multiple of nic.mtu_bytes = " + std::to_string(mtu_bytes));
+  if (p_.max_rate_mbps > line_gbps * 1000.0)
+    throw std::invalid_argument("cc.timely.max_rate_mbps = " + num(p_.max_rate_mbps) +
+                                " must be <= the line rate, " + num(line_gbps * 1000.0) + " Mb/s");
+  if (clock_ps_ == 0) throw std::invalid_argument("TIMELY unit clock period must be > 0 ps");
+  const uint32_t seg_wire = (p_.segment_bytes / mtu_bytes) * data_frame_wire_bytes(mtu_bytes);
+  c_ = tk::timely_config(p_, line_gbps * 1000.0, seg_wire);
+}
+
+uint32_t TimelyUnit::data_frame_wire_bytes(uint32_t payload_bytes) const {
+  return fabric::roce::wire_bytes(fabric::roce::data_frame_bytes(payload_bytes, vlan_));
+}
+
+void TimelyUnit::init_flow(uint32_t flow, sc_core::sc_time) {
+  if (flow >= flows_.size()) flows_.resize(flow + 1);
+  Flow& f = flows_[flow];
+  f = Flow{};
+  f.s = tk::timely_initial_state(c_);
+  f.rate_out = f.rate_next = f.s.rate;
+}
+
+// One kernel pass at now: its rate shows after the pipeline latency (the previous result first, if
+// its time has come).
+void TimelyUnit::publish(Flow& f, uint64_t now_ps) {
+  ++busy_cycles_;
+  if (now_ps >= f.rate_at_ps) f.rate_out = f.rate_next;
+  f.rate_next = f.s.rate;
+  f.rate_at_ps = now_ps + kCost.latency_cycles * clock_ps_;
+}
+
+uint32_t TimelyUnit::visible_rate(const Flow& f, uint64_t now_ps) const {
+  return now_ps >= f.rate_at_ps ? f.rate_next : f.rate_out;
+}
+
+double TimelyUnit::gbps_of(uint32_t rate) { return double(rate) / double(1u << tk::RATE_FRAC_BITS) / 1000.0; }
+
+void TimelyUnit::on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  if (ack.acked_bytes == 0) return;  // a duplicate ACK is not a completion event; no pass
+  const auto acked = static_cast<uint32_t>(std::min<uint64_t>(ack.acked_bytes, 1u << 31));
+  const tk::AckOut out = tk::on_ack(f.s, c_, acked, ns_of(ack.timely_send_time_ps), ns_of(now.value()));
+  if (out.completion) ++f.completions;
+  publish(f, now.value());
+}
+
+void TimelyUnit::on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  const uint64_t now_ps = now.value();
+  const tk::TxOut out = tk::on_tx(f.s, c_, payload_bytes, data_frame_wire_bytes(payload_bytes), ns_of(now_ps));
+  ++busy_cycles_;
+  f.gap_ps = 0;
+  if (out.segment_sent && p_.segment_pacing) {
+    // Next segment start = this segment's start + its wire bits at the TIMELY rate: the TX
+    // scheduler's rate-to-time conversion (as the NIC's own per-frame pacing), not kernel arithmetic.
+    // The segment start is known to 1 ns (the kernel's timestamp); the sub-ns part of now is kept.
+    const double rate_gbps = gbps_of(visible_rate(f, now_ps));
+    const auto span_ps = static_cast<uint64_t>(std::llround(out.seg_wire_bytes * 8.0 * 1000.0 / rate_gbps));
+    const uint64_t since_start_ps = uint64_t{out.seg_elapsed_ns} * 1000 + now_ps % 1000;
+    f.gap_ps = span_ps > since_start_ps ? span_ps - since_start_ps : 0;
+  }
+}
+
+void TimelyUnit::on_nack(uint32_t flow, sc_core::sc_time) { tk::restart_tx_segment(flows_.at(flow).s); }
+void TimelyUnit::on_timeout(uint32_t flow, sc_core::sc_time) { tk::restart_tx_segment(flows_.at(flow).s); }
+
+double TimelyUnit::timely_rate_gbps(uint32_t flow) const {
+  return gbps_of(visible_rate(flows_.at(flow), sc_core::sc_time_stamp().value()));
+}
+
+double TimelyUnit::rate_gbps(uint32_t flow) const {
+  return p_.segment_pacing ? line_gbps_ : timely_rate_gbps(flow);
+}
+
+sc_core::sc_time TimelyUnit::pacing_gap(uint32_t flow) const {
+  return sc_core::sc_time::from_value(flows_.at(flow).gap_ps);
+}
+
+std::unique_ptr<CcUnit> make_timely_unit(const tk::Params& params, uint32_t mtu_bytes, double line_gbps,
+                                         uint64_t clock_period_ps, bool vlan) {
+  return std::make_unique<TimelyUnit>(params, mtu_bytes, line_gbps, clock_period_ps, vlan);
+}
+
+}  // namespace ccf::nic
