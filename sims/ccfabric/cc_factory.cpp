@@ -16,6 +16,8 @@
 #include "ldcp/ldcp_kernel.hpp"
 #include "nic/ldcp_unit.hpp"
 #include "nic/swift_unit.hpp"
+#include "nic/timely_unit.hpp"
+#include "timely/timely_kernel.hpp"
 #include "swift/swift_kernel.hpp"
 
 namespace ccf::cli {
@@ -179,6 +181,39 @@ hls::ldcp::Params ldcp_params(const sims::Scenario& s) {
   return p;
 }
 
+// ---- TIMELY (hls/timely, docs/units/timely.md) ----
+const std::vector<Key<hls::timely::Params>>& timely_keys() {
+  using P = hls::timely::Params;
+  auto num = [](double P::*field) { return [field](P& p, double v) { p.*field = v; }; };
+  auto u32 = [](uint32_t P::*field) { return [field](P& p, double v) { p.*field = static_cast<uint32_t>(v); }; };
+  static const std::vector<Key<P>> keys = {
+      {"paper_variant", 0, 1, "true (spec 3.2) or false (the authors' code, spec 3.3)",
+       [](P& p, double v) { p.variant = v != 0 ? hls::timely::Variant::kPaper : hls::timely::Variant::kAuthor; }},
+      {"alpha", 0, 1, "a fraction from 0 to 1", num(&P::alpha)},
+      {"beta", 0, 1, "a fraction from 0 to 1", num(&P::beta)},
+      {"delta_mbps", 0, 1e5, "from 0 to 100000 (Mb/s)", num(&P::delta_mbps)},
+      {"t_low_ns", 0, 1e8, "from 0 to 1e8 (ns)", u32(&P::t_low_ns)},
+      {"t_high_ns", 1, 1e8, "from 1 to 1e8 (ns)", u32(&P::t_high_ns)},
+      {"min_rtt_ns", 1, 1e8, "from 1 to 1e8 (ns)", u32(&P::min_rtt_ns)},
+      {"hai_thresh", 1, 255, "an integer from 1 to 255", u32(&P::hai_thresh)},
+      {"hai_n", 1, 255, "an integer from 1 to 255", u32(&P::hai_n)},
+      {"segment_bytes", 1, 1e8, "from 1 to 1e8 (bytes, a multiple of nic.mtu_bytes)", u32(&P::segment_bytes)},
+      {"segment_pacing", 0, 1, "true or false", [](P& p, double v) { p.segment_pacing = v != 0; }},
+      {"min_rate_mbps", 0, 1e6, "from 0 to 1e6 (Mb/s)", num(&P::min_rate_mbps)},
+      {"max_rate_mbps", 0, 1e6, "from 0 (line rate) to 1e6 (Mb/s)", num(&P::max_rate_mbps)},
+      {"initial_rate_mbps", 0, 1e6, "from 0 (the maximum rate) to 1e6 (Mb/s)", num(&P::initial_rate_mbps)},
+      {"max_outstanding_bytes", 0, 4e9, "from 0 (no limit) to 4e9 (bytes)", u32(&P::max_outstanding_bytes)},
+  };
+  return keys;
+}
+
+hls::timely::Params timely_params(const sims::Scenario& s) {
+  hls::timely::Params p;
+  apply_keys(s, "timely", timely_keys(), p);
+  if (const std::string err = hls::timely::timely_params_error(p); !err.empty()) throw BadInput(err);
+  return p;
+}
+
 template <class Params>
 std::vector<std::string> names_of(const std::vector<Key<Params>>& keys) {
   std::vector<std::string> v;
@@ -189,16 +224,23 @@ std::vector<std::string> names_of(const std::vector<Key<Params>>& keys) {
 }  // namespace
 
 std::unique_ptr<nic::CcUnit> make_cc_unit(const sims::Scenario& s) {
-  for (const auto& [algo, kv] : s.cc_params)
-    if (algo != s.nic.cc && !kv.empty())
-      throw BadInput(fmt::format("[cc.{}] is set but nic.cc = \"{}\": remove the table or set nic.cc = \"{}\"", algo,
-                                 s.nic.cc, algo));
-  if (s.nic.cc == "none") return std::make_unique<nic::CcNone>();
-  if (s.nic.cc == "dcqcn") return std::make_unique<nic::DcqcnRpUnit>(dcqcn_params(s).rp);
-  if (s.nic.cc == "swift") return std::make_unique<nic::SwiftUnit>(swift_params(s), s.nic.mtu_bytes);
-  if (s.nic.cc == "ldcp") return std::make_unique<nic::LdcpUnit>(ldcp_params(s), s.nic.mtu_bytes, s.fabric.link_gbps);
-  throw BadInput(fmt::format("nic.cc = \"{}\" is not available in this build (available: none, dcqcn, swift, ldcp)",
-                             s.nic.cc));
+  try {
+    // A scenario may carry tables for several algorithms (so --set nic.cc=... switches between
+    // them): every table is checked, the one of nic.cc is used.
+    if (s.cc_params.count("dcqcn")) dcqcn_params(s);
+    if (s.cc_params.count("swift")) swift_params(s);
+    if (s.cc_params.count("ldcp")) ldcp_params(s);
+    if (s.cc_params.count("timely")) timely_params(s);  // the units check their own configuration too (std::invalid_argument naming the key)
+    if (s.nic.cc == "none") return std::make_unique<nic::CcNone>();
+    if (s.nic.cc == "dcqcn") return std::make_unique<nic::DcqcnRpUnit>(dcqcn_params(s).rp);
+    if (s.nic.cc == "swift") return std::make_unique<nic::SwiftUnit>(swift_params(s), s.nic.mtu_bytes);
+    if (s.nic.cc == "ldcp") return std::make_unique<nic::LdcpUnit>(ldcp_params(s), s.nic.mtu_bytes, s.fabric.link_gbps);
+    if (s.nic.cc == "timely")
+      return std::make_unique<nic::TimelyUnit>(timely_params(s), s.nic.mtu_bytes, s.fabric.link_gbps);
+  } catch (const std::invalid_argument& e) {
+    throw BadInput(e.what());
+  }
+  throw BadInput(fmt::format("nic.cc = \"{}\" is unknown (known: none, dcqcn, swift, ldcp, timely)", s.nic.cc));
 }
 
 std::unique_ptr<nic::NpUnit> make_np_unit(const sims::Scenario& s) {
@@ -208,9 +250,10 @@ std::unique_ptr<nic::NpUnit> make_np_unit(const sims::Scenario& s) {
 
 void configure_nic_for_cc(const sims::Scenario& s, nic::NicConfig& nc) {
   // Swift measures the fabric delay per ACK: a coalescing wait would be counted as fabric delay.
-  if (s.nic.cc == "swift" && s.nic.ack_every != 1)
-    throw BadInput(fmt::format("nic.ack_every = {} must be 1 with nic.cc = \"swift\" (a held ACK reads as fabric delay)",
-                               s.nic.ack_every));
+  // Swift and TIMELY measure delay per ACK: a coalescing wait would be counted as network delay.
+  if ((s.nic.cc == "swift" || s.nic.cc == "timely") && s.nic.ack_every != 1)
+    throw BadInput(fmt::format("nic.ack_every = {} must be 1 with nic.cc = \"{}\" (a held ACK reads as network delay)",
+                               s.nic.ack_every, s.nic.cc));
   // LDCP's delayed ACK (draft 2.2): one ACK per nic.ack_every packets, an ECE at once.
   nc.ack_ce_at_once = s.nic.cc == "ldcp";
 }
@@ -219,6 +262,7 @@ std::vector<std::string> cc_param_keys(const std::string& algorithm) {
   if (algorithm == "dcqcn") return names_of(dcqcn_keys());
   if (algorithm == "swift") return names_of(swift_keys());
   if (algorithm == "ldcp") return names_of(ldcp_keys());
+  if (algorithm == "timely") return names_of(timely_keys());
   return {};
 }
 
