@@ -156,6 +156,9 @@ void run_scenario(const RunOptions& o) {
     nc.mtu_bytes = s.nic.mtu_bytes;
     nc.ack_every = s.nic.ack_every;
     nc.host_gbps = s.nic.host_gbps;
+    nc.host_queue_bytes = s.nic.host_queue_bytes;
+    nc.host_xoff_bytes = s.nic.host_queue_bytes / 2;
+    nc.host_xon_bytes = s.nic.host_queue_bytes / 8 * 3;
     configure_nic_for_cc(s, nc);
     if (const std::string err = nc.validate(); !err.empty()) throw BadInput(err);
     nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, make_cc_unit(s), make_np_unit(s)));

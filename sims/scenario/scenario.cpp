@@ -206,6 +206,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   nic.integer("mtu_bytes", s.nic.mtu_bytes, 256, 4096);
   nic.choice("dcqcn_preset", s.nic.dcqcn_preset, {"paper", "hpcc_ns3", "mlx5"});
   nic.number("host_gbps", s.nic.host_gbps, 0.0, 1600.0);
+  nic.integer("host_queue_bytes", s.nic.host_queue_bytes, 16384, 1'000'000'000);
   nic.integer("ack_every", s.nic.ack_every, 1, 64);
   nic.reject_unknown();
 
@@ -269,12 +270,12 @@ std::string Scenario::to_toml() const {
       "[switch]\nbuffer_bytes = {}\npfc = {}\npfc_threshold = \"{}\"\npfc_beta = {}\npfc_static_bytes = {}\n"
       "headroom_bytes = {}\nreserve_bytes = {}\nmark_at_dequeue = {}\n\n"
       "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\nwred_k_bytes = {}\n\n"
-      "[nic]\ncc = \"{}\"\nmtu_bytes = {}\ndcqcn_preset = \"{}\"\nhost_gbps = {}\nack_every = {}\n",
+      "[nic]\ncc = \"{}\"\nmtu_bytes = {}\ndcqcn_preset = \"{}\"\nhost_gbps = {}\nhost_queue_bytes = {}\nack_every = {}\n",
       sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, fabric.topology, fabric.hosts,
       fabric.link_gbps, fabric.link_delay_ns, fabric.inter_switch_gbps, sw.buffer_bytes, sw.pfc, sw.pfc_threshold,
       sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
       sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
-      nic.ack_every);
+      nic.host_queue_bytes, nic.ack_every);
   for (const auto& [algo, kv] : cc_params) {
     t += fmt::format("\n[cc.{}]\n", algo);
     for (const auto& [k, v] : kv) t += fmt::format("{} = {}\n", k, v);

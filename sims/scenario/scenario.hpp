@@ -62,6 +62,7 @@ struct Scenario {
     unsigned mtu_bytes = 1024;           // RoCE payload per frame
     std::string dcqcn_preset = "paper";  // "paper", "hpcc_ns3", "mlx5"
     double host_gbps = 0.0;              // host receive processing rate; 0 = not a bottleneck
+    uint64_t host_queue_bytes = 65536;   // host receive queue; PFC pause at 1/2, resume at 3/8 of it
     unsigned ack_every = 1;              // ACK coalescing
   } nic;
   // [cc.<algorithm>] tables: parameter overrides of the algorithm's preset, key -> value (booleans
