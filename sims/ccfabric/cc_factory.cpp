@@ -6,19 +6,15 @@
 
 #include <cmath>
 #include <functional>
+#include <stdexcept>
 
 #include "commands.hpp"
 #include "fabric/roce_format.hpp"
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/rp_kernel.hpp"
 #include "nic/dcqcn_np_unit.hpp"
 #include "nic/dcqcn_rp_unit.hpp"
-#include "ldcp/ldcp_kernel.hpp"
 #include "nic/ldcp_unit.hpp"
 #include "nic/swift_unit.hpp"
 #include "nic/timely_unit.hpp"
-#include "timely/timely_kernel.hpp"
-#include "swift/swift_kernel.hpp"
 
 namespace ccf::cli {
 namespace {
@@ -26,10 +22,25 @@ namespace {
 template <class Params>
 struct Key {
   const char* name;
-  double lo, hi;            // allowed range, inclusive
-  const char* rule;         // shown when the value is outside [lo, hi]
+  double lo, hi;     // allowed range, inclusive
+  const char* rule;  // shown when the value breaks it
   std::function<void(Params&, double)> set;
+  bool integer = false;  // the value must be a whole number
 };
+
+// Setters for the common field types; booleans arrive as 0/1 (scenario.cpp).
+template <class P>
+std::function<void(P&, double)> set_double(double P::*field) {
+  return [field](P& p, double v) { p.*field = v; };
+}
+template <class P, class T>
+std::function<void(P&, double)> set_integer(T P::*field) {
+  return [field](P& p, double v) { p.*field = static_cast<T>(v); };
+}
+template <class P>
+std::function<void(P&, double)> set_flag(bool P::*field) {
+  return [field](P& p, double v) { p.*field = v != 0; };
+}
 
 template <class Params>
 void apply_keys(const sims::Scenario& s, const std::string& algo, const std::vector<Key<Params>>& keys, Params& p) {
@@ -44,7 +55,8 @@ void apply_keys(const sims::Scenario& s, const std::string& algo, const std::vec
       for (const auto& c : keys) known += (known.empty() ? "" : ", ") + std::string(c.name);
       throw BadInput(fmt::format("unknown key 'cc.{}.{}' (known: {})", algo, name, known));
     }
-    if (!(v >= k->lo && v <= k->hi)) throw BadInput(fmt::format("cc.{}.{} = {} must be {}", algo, name, v, k->rule));
+    if (!(v >= k->lo && v <= k->hi) || (k->integer && v != std::floor(v)))
+      throw BadInput(fmt::format("cc.{}.{} = {} must be {}", algo, name, v, k->rule));
     k->set(p, v);
   }
 }
@@ -55,28 +67,37 @@ struct DcqcnParams {
   hls::dcqcn::NpParams np;
 };
 
-uint32_t mbps_to_rate(double mbps) { return hls::dcqcn::rate_from_kbps(static_cast<uint32_t>(std::llround(mbps * 1000.0))); }
-uint32_t us_to_ns(double us) { return static_cast<uint32_t>(std::llround(us * 1000.0)); }
+uint32_t mbps_to_rate(double mbps) {
+  return hls::dcqcn::rate_from_kbps(static_cast<uint32_t>(std::llround(mbps * 1000.0)));
+}
+uint32_t us_to_ns(double us) {
+  return static_cast<uint32_t>(std::llround(us * 1000.0));
+}
 
 const std::vector<Key<DcqcnParams>>& dcqcn_keys() {
   using P = DcqcnParams;
   static const std::vector<Key<P>> keys = {
-      {"r_ai_mbps", 0.03125, 100000, "from 0.03125 to 100000 (Mb/s)", [](P& p, double v) { p.rp.r_ai = mbps_to_rate(v); }},
-      {"r_hai_mbps", 0.03125, 100000, "from 0.03125 to 100000 (Mb/s)", [](P& p, double v) { p.rp.r_hai = mbps_to_rate(v); }},
-      {"min_rate_mbps", 0.03125, 100000, "from 0.03125 to 100000 (Mb/s)", [](P& p, double v) { p.rp.min_rate = mbps_to_rate(v); }},
+      {"r_ai_mbps", 0.03125, 100000, "from 0.03125 to 100000 (Mb/s)",
+       [](P& p, double v) { p.rp.r_ai = mbps_to_rate(v); }},
+      {"r_hai_mbps", 0.03125, 100000, "from 0.03125 to 100000 (Mb/s)",
+       [](P& p, double v) { p.rp.r_hai = mbps_to_rate(v); }},
+      {"min_rate_mbps", 0.03125, 100000, "from 0.03125 to 100000 (Mb/s)",
+       [](P& p, double v) { p.rp.min_rate = mbps_to_rate(v); }},
       {"g", 1.0 / 65536, 0.5, "a fraction from 1/65536 to 1/2",
        [](P& p, double v) { p.rp.g = static_cast<uint32_t>(std::llround(v * hls::dcqcn::kGainOne)); }},
       {"initial_alpha", 0, 1, "a fraction from 0 to 1",
        [](P& p, double v) {
-         p.rp.initial_alpha = std::min<uint32_t>(hls::dcqcn::kAlphaMax,
-                                                 static_cast<uint32_t>(std::llround(v * hls::dcqcn::kAlphaOne)));
+         p.rp.initial_alpha =
+             std::min<uint32_t>(hls::dcqcn::kAlphaMax, static_cast<uint32_t>(std::llround(v * hls::dcqcn::kAlphaOne)));
        }},
       {"fast_recovery_steps", 0, hls::dcqcn::kMaxFastRecoverySteps, "an integer from 0 to 31",
-       [](P& p, double v) { p.rp.fast_recovery_steps = static_cast<uint32_t>(v); }},
-      {"byte_counter_bytes", 0, hls::dcqcn::kBytesMax, "from 0 (off) to 16777215",
-       [](P& p, double v) { p.rp.byte_counter_bytes = static_cast<uint32_t>(v); }},
-      {"alpha_timer_us", 0.001, 4e6, "from 0.001 to 4e6 (us)", [](P& p, double v) { p.rp.alpha_timer_ns = us_to_ns(v); }},
-      {"increase_timer_us", 0.001, 4e6, "from 0.001 to 4e6 (us)", [](P& p, double v) { p.rp.increase_timer_ns = us_to_ns(v); }},
+       [](P& p, double v) { p.rp.fast_recovery_steps = static_cast<uint32_t>(v); }, true},
+      {"byte_counter_bytes", 0, hls::dcqcn::kBytesMax, "an integer from 0 (off) to 16777215",
+       [](P& p, double v) { p.rp.byte_counter_bytes = static_cast<uint32_t>(v); }, true},
+      {"alpha_timer_us", 0.001, 4e6, "from 0.001 to 4e6 (us)",
+       [](P& p, double v) { p.rp.alpha_timer_ns = us_to_ns(v); }},
+      {"increase_timer_us", 0.001, 4e6, "from 0.001 to 4e6 (us)",
+       [](P& p, double v) { p.rp.increase_timer_ns = us_to_ns(v); }},
       {"rate_decrease_period_us", 0.001, 4e6, "from 0.001 to 4e6 (us)",
        [](P& p, double v) { p.rp.rate_decrease_period_ns = us_to_ns(v); }},
       {"clamp_tgt_rate", 0, 1, "true or false", [](P& p, double v) { p.rp.clamp_tgt_rate = v != 0; }},
@@ -112,7 +133,7 @@ DcqcnParams dcqcn_params(const sims::Scenario& s) {
 // ---- Swift (hls/swift, docs/units/swift.md) ----
 const std::vector<Key<hls::swift::Params>>& swift_keys() {
   using P = hls::swift::Params;
-  auto num = [](double P::*field) { return [field](P& p, double v) { p.*field = v; }; };
+  const auto num = set_double<P>;
   static const std::vector<Key<P>> keys = {
       {"base_target_us", 0, 1e4, "from 0 to 10000 (us)", num(&P::base_target_us)},
       {"per_hop_us", 0, 1e4, "from 0 to 10000 (us)", num(&P::per_hop_us)},
@@ -127,10 +148,9 @@ const std::vector<Key<hls::swift::Params>>& swift_keys() {
       {"min_cwnd", 0.001, 1e6, "from 0.001 to 1e6 (packets)", num(&P::min_cwnd)},
       {"max_cwnd", 0.001, 1e6, "from 0.001 to 1e6 (packets)", num(&P::max_cwnd)},
       {"init_cwnd", 0.001, 1e6, "from 0.001 to 1e6 (packets)", num(&P::init_cwnd)},
-      {"retx_reset_threshold", 1, 31, "an integer from 1 to 31",
-       [](P& p, double v) { p.retx_reset_threshold = static_cast<uint32_t>(v); }},
+      {"retx_reset_threshold", 1, 31, "an integer from 1 to 31", set_integer(&P::retx_reset_threshold), true},
       {"decrease_stamp_on_equal", 0, 1, "true (seed Algorithm 1 line 27, <=) or false (htsim, <)",
-       [](P& p, double v) { p.decrease_stamp_on_equal = v != 0; }},
+       set_flag(&P::decrease_stamp_on_equal)},
   };
   return keys;
 }
@@ -148,16 +168,16 @@ hls::swift::Params swift_params(const sims::Scenario& s) {
 // ---- LDCP (hls/ldcp, docs/units/ldcp.md) ----
 const std::vector<Key<hls::ldcp::Params>>& ldcp_keys() {
   using P = hls::ldcp::Params;
-  auto num = [](double P::*field) { return [field](P& p, double v) { p.*field = v; }; };
+  const auto num = set_double<P>;
   static const std::vector<Key<P>> keys = {
       {"alpha", 0, 1, "a fraction from 0 to 1 (packets per RTT)", num(&P::alpha)},
       {"beta", 0, 1, "a fraction from 0 to 1 (packets per marked packet)", num(&P::beta)},
       {"gamma", 0, 1, "a fraction from 0 to 1 (packets)", num(&P::gamma)},
       {"eta", 0, 1, "a fraction from 0 to 1", num(&P::eta)},
-      {"bdp_bytes", 0, 1e9, "from 0 (derive from base_rtt_ns) to 1e9 (bytes)",
-       [](P& p, double v) { p.bdp_bytes = static_cast<uint64_t>(v); }},
-      {"base_rtt_ns", 1, 1e7, "from 1 to 1e7 (ns)", [](P& p, double v) { p.base_rtt_ns = static_cast<uint32_t>(v); }},
-      {"fast_start", 0, 1, "true or false", [](P& p, double v) { p.fast_start = v != 0; }},
+      {"bdp_bytes", 0, 1e9, "an integer from 0 (derive from base_rtt_ns) to 1e9 (bytes)", set_integer(&P::bdp_bytes),
+       true},
+      {"base_rtt_ns", 1, 1e7, "an integer from 1 to 1e7 (ns)", set_integer(&P::base_rtt_ns), true},
+      {"fast_start", 0, 1, "true or false", set_flag(&P::fast_start)},
   };
   return keys;
 }
@@ -184,25 +204,26 @@ hls::ldcp::Params ldcp_params(const sims::Scenario& s) {
 // ---- TIMELY (hls/timely, docs/units/timely.md) ----
 const std::vector<Key<hls::timely::Params>>& timely_keys() {
   using P = hls::timely::Params;
-  auto num = [](double P::*field) { return [field](P& p, double v) { p.*field = v; }; };
-  auto u32 = [](uint32_t P::*field) { return [field](P& p, double v) { p.*field = static_cast<uint32_t>(v); }; };
+  const auto num = set_double<P>;
   static const std::vector<Key<P>> keys = {
       {"paper_variant", 0, 1, "true (spec 3.2) or false (the authors' code, spec 3.3)",
        [](P& p, double v) { p.variant = v != 0 ? hls::timely::Variant::kPaper : hls::timely::Variant::kAuthor; }},
       {"alpha", 0, 1, "a fraction from 0 to 1", num(&P::alpha)},
       {"beta", 0, 1, "a fraction from 0 to 1", num(&P::beta)},
       {"delta_mbps", 0, 1e5, "from 0 to 100000 (Mb/s)", num(&P::delta_mbps)},
-      {"t_low_ns", 0, 1e8, "from 0 to 1e8 (ns)", u32(&P::t_low_ns)},
-      {"t_high_ns", 1, 1e8, "from 1 to 1e8 (ns)", u32(&P::t_high_ns)},
-      {"min_rtt_ns", 1, 1e8, "from 1 to 1e8 (ns)", u32(&P::min_rtt_ns)},
-      {"hai_thresh", 1, 255, "an integer from 1 to 255", u32(&P::hai_thresh)},
-      {"hai_n", 1, 255, "an integer from 1 to 255", u32(&P::hai_n)},
-      {"segment_bytes", 1, 1e8, "from 1 to 1e8 (bytes, a multiple of nic.mtu_bytes)", u32(&P::segment_bytes)},
-      {"segment_pacing", 0, 1, "true or false", [](P& p, double v) { p.segment_pacing = v != 0; }},
+      {"t_low_ns", 0, 1e8, "an integer from 0 to 1e8 (ns)", set_integer(&P::t_low_ns), true},
+      {"t_high_ns", 1, 1e8, "an integer from 1 to 1e8 (ns)", set_integer(&P::t_high_ns), true},
+      {"min_rtt_ns", 1, 1e8, "an integer from 1 to 1e8 (ns)", set_integer(&P::min_rtt_ns), true},
+      {"hai_thresh", 1, 255, "an integer from 1 to 255", set_integer(&P::hai_thresh), true},
+      {"hai_n", 1, 255, "an integer from 1 to 255", set_integer(&P::hai_n), true},
+      {"segment_bytes", 1, 1e8, "an integer from 1 to 1e8 (bytes, a multiple of nic.mtu_bytes)",
+       set_integer(&P::segment_bytes), true},
+      {"segment_pacing", 0, 1, "true or false", set_flag(&P::segment_pacing)},
       {"min_rate_mbps", 0, 1e6, "from 0 to 1e6 (Mb/s)", num(&P::min_rate_mbps)},
       {"max_rate_mbps", 0, 1e6, "from 0 (line rate) to 1e6 (Mb/s)", num(&P::max_rate_mbps)},
       {"initial_rate_mbps", 0, 1e6, "from 0 (the maximum rate) to 1e6 (Mb/s)", num(&P::initial_rate_mbps)},
-      {"max_outstanding_bytes", 0, 4e9, "from 0 (no limit) to 4e9 (bytes)", u32(&P::max_outstanding_bytes)},
+      {"max_outstanding_bytes", 0, 4e9, "an integer from 0 (no limit) to 4e9 (bytes)",
+       set_integer(&P::max_outstanding_bytes), true},
   };
   return keys;
 }
@@ -214,56 +235,48 @@ hls::timely::Params timely_params(const sims::Scenario& s) {
   return p;
 }
 
-template <class Params>
-std::vector<std::string> names_of(const std::vector<Key<Params>>& keys) {
-  std::vector<std::string> v;
-  for (const auto& k : keys) v.emplace_back(k.name);
-  return v;
-}
-
 }  // namespace
 
-std::unique_ptr<nic::CcUnit> make_cc_unit(const sims::Scenario& s) {
+CcFactory::CcFactory(const sims::Scenario& s) : s_(s) {
+  // The algorithm in use and every algorithm with a table (a typo there is an error too).
+  auto wanted = [&](const char* algo) { return s.nic.cc == algo || s.cc_params.count(algo); };
   try {
-    // A scenario may carry tables for several algorithms (so --set nic.cc=... switches between
-    // them): every table is checked, the one of nic.cc is used.
-    if (s.cc_params.count("dcqcn")) dcqcn_params(s);
-    if (s.cc_params.count("swift")) swift_params(s);
-    if (s.cc_params.count("ldcp")) ldcp_params(s);
-    if (s.cc_params.count("timely")) timely_params(s);  // the units check their own configuration too (std::invalid_argument naming the key)
-    if (s.nic.cc == "none") return std::make_unique<nic::CcNone>();
-    if (s.nic.cc == "dcqcn") return std::make_unique<nic::DcqcnRpUnit>(dcqcn_params(s).rp);
-    if (s.nic.cc == "swift") return std::make_unique<nic::SwiftUnit>(swift_params(s), s.nic.mtu_bytes);
-    if (s.nic.cc == "ldcp") return std::make_unique<nic::LdcpUnit>(ldcp_params(s), s.nic.mtu_bytes, s.fabric.link_gbps);
-    if (s.nic.cc == "timely")
-      return std::make_unique<nic::TimelyUnit>(timely_params(s), s.nic.mtu_bytes, s.fabric.link_gbps);
+    if (wanted("dcqcn")) {
+      const DcqcnParams d = dcqcn_params(s);
+      dcqcn_rp_ = d.rp;
+      dcqcn_np_ = d.np;
+    }
+    if (wanted("swift")) swift_ = swift_params(s);
+    if (wanted("ldcp")) ldcp_ = ldcp_params(s);
+    if (wanted("timely")) timely_ = timely_params(s);
+    make_cc_unit();  // the units check what needs the NIC as well (std::invalid_argument naming the key)
   } catch (const std::invalid_argument& e) {
     throw BadInput(e.what());
   }
-  throw BadInput(fmt::format("nic.cc = \"{}\" is unknown (known: none, dcqcn, swift, ldcp, timely)", s.nic.cc));
 }
 
-std::unique_ptr<nic::NpUnit> make_np_unit(const sims::Scenario& s) {
-  if (s.nic.cc == "dcqcn") return std::make_unique<nic::DcqcnNpUnit>(dcqcn_params(s).np);
+std::unique_ptr<nic::CcUnit> CcFactory::make_cc_unit() const {
+  const auto& n = s_.nic;
+  if (n.cc == "none") return std::make_unique<nic::CcNone>();
+  if (n.cc == "dcqcn") return std::make_unique<nic::DcqcnRpUnit>(dcqcn_rp_);
+  if (n.cc == "swift") return std::make_unique<nic::SwiftUnit>(swift_, n.mtu_bytes);
+  if (n.cc == "ldcp") return std::make_unique<nic::LdcpUnit>(ldcp_, n.mtu_bytes, s_.fabric.link_gbps);
+  if (n.cc == "timely") return std::make_unique<nic::TimelyUnit>(timely_, n.mtu_bytes, s_.fabric.link_gbps);
+  throw BadInput(fmt::format("nic.cc = \"{}\" is unknown (known: none, dcqcn, swift, ldcp, timely)", n.cc));
+}
+
+std::unique_ptr<nic::NpUnit> CcFactory::make_np_unit() const {
+  if (s_.nic.cc == "dcqcn") return std::make_unique<nic::DcqcnNpUnit>(dcqcn_np_);
   return nullptr;
 }
 
-void configure_nic_for_cc(const sims::Scenario& s, nic::NicConfig& nc) {
-  // Swift measures the fabric delay per ACK: a coalescing wait would be counted as fabric delay.
+void CcFactory::configure_nic(nic::NicConfig& nc) const {
   // Swift and TIMELY measure delay per ACK: a coalescing wait would be counted as network delay.
-  if ((s.nic.cc == "swift" || s.nic.cc == "timely") && s.nic.ack_every != 1)
+  if ((s_.nic.cc == "swift" || s_.nic.cc == "timely") && s_.nic.ack_every != 1)
     throw BadInput(fmt::format("nic.ack_every = {} must be 1 with nic.cc = \"{}\" (a held ACK reads as network delay)",
-                               s.nic.ack_every, s.nic.cc));
+                               s_.nic.ack_every, s_.nic.cc));
   // LDCP's delayed ACK (draft 2.2): one ACK per nic.ack_every packets, an ECE at once.
-  nc.ack_ce_at_once = s.nic.cc == "ldcp";
-}
-
-std::vector<std::string> cc_param_keys(const std::string& algorithm) {
-  if (algorithm == "dcqcn") return names_of(dcqcn_keys());
-  if (algorithm == "swift") return names_of(swift_keys());
-  if (algorithm == "ldcp") return names_of(ldcp_keys());
-  if (algorithm == "timely") return names_of(timely_keys());
-  return {};
+  nc.ack_ce_at_once = s_.nic.cc == "ldcp";
 }
 
 }  // namespace ccf::cli

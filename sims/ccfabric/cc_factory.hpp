@@ -1,25 +1,41 @@
 // cc_factory.hpp: the congestion-control units of a scenario: `nic.cc` picks the algorithm, its
 // preset gives the parameters, and the scenario's [cc.<algorithm>] table overrides single keys.
-// Every key has a unit in its name and a rule; a bad one throws BadInput naming it.
+// Every key has its unit in its name and a rule; a bad one throws BadInput naming it.
 #pragma once
 
 #include <memory>
-#include <string>
-#include <vector>
+#include <optional>
 
+#include "dcqcn/np_kernel.hpp"
+#include "dcqcn/rp_kernel.hpp"
+#include "ldcp/ldcp_kernel.hpp"
 #include "nic/cc_unit.hpp"
 #include "nic/nic.hpp"
 #include "scenario/scenario.hpp"
+#include "swift/swift_kernel.hpp"
+#include "timely/timely_kernel.hpp"
 
 namespace ccf::cli {
 
-// The sender-side unit (reaction point) of one NIC.
-std::unique_ptr<nic::CcUnit> make_cc_unit(const sims::Scenario& s);
-// The receiver-side unit (notification point) of one NIC; nullptr = none.
-std::unique_ptr<nic::NpUnit> make_np_unit(const sims::Scenario& s);
-// NIC settings an algorithm needs (e.g. LDCP's delayed ACK with ECE at once).
-void configure_nic_for_cc(const sims::Scenario& s, nic::NicConfig& nc);
-// The [cc.<algorithm>] keys `nic.cc` accepts, for messages and docs.
-std::vector<std::string> cc_param_keys(const std::string& algorithm);
+// Checks every [cc.<algorithm>] table of the scenario once (a scenario may carry tables for several
+// algorithms, so that --set nic.cc=... switches between them), then builds one unit per NIC.
+class CcFactory {
+ public:
+  explicit CcFactory(const sims::Scenario& s);
+  // The sender-side unit (reaction point) of one NIC.
+  std::unique_ptr<nic::CcUnit> make_cc_unit() const;
+  // The receiver-side unit (notification point) of one NIC; nullptr = none.
+  std::unique_ptr<nic::NpUnit> make_np_unit() const;
+  // NIC settings the algorithm needs (e.g. LDCP's delayed ACK with ECE at once).
+  void configure_nic(nic::NicConfig& nc) const;
+
+ private:
+  const sims::Scenario& s_;
+  hls::dcqcn::RpParams dcqcn_rp_;
+  hls::dcqcn::NpParams dcqcn_np_;
+  hls::swift::Params swift_;
+  hls::ldcp::Params ldcp_;
+  hls::timely::Params timely_;
+};
 
 }  // namespace ccf::cli

@@ -147,6 +147,7 @@ void run_scenario(const RunOptions& o) {
                                                           swc::SwitchModel::kDefaultPeriodPs, false,
                                                           o.trace ? trace.c_str() : nullptr));
   }
+  const CcFactory cc_factory(s);
   std::vector<std::unique_ptr<nic::Nic>> nics;
   for (unsigned h = 0; h < topo.hosts; ++h) {
     nic::NicConfig nc;
@@ -159,9 +160,10 @@ void run_scenario(const RunOptions& o) {
     nc.host_queue_bytes = s.nic.host_queue_bytes;
     nc.host_xoff_bytes = s.nic.host_queue_bytes / 2;
     nc.host_xon_bytes = s.nic.host_queue_bytes / 8 * 3;
-    configure_nic_for_cc(s, nc);
+    cc_factory.configure_nic(nc);
     if (const std::string err = nc.validate(); !err.empty()) throw BadInput(err);
-    nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, make_cc_unit(s), make_np_unit(s)));
+    nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, cc_factory.make_cc_unit(),
+                                                  cc_factory.make_np_unit()));
   }
   std::vector<std::unique_ptr<fabric::Link>> links;
   auto new_link = [&](const fabric::LinkSpec& l, const std::string& name) {

@@ -72,6 +72,7 @@ TEST(RunCli, BadScenariosExitWith2AndNameTheKey) {
       {"fabric.hosts=0", "fabric.hosts = 0 must be"},
       {"cc.dcqcn.r_ai=5", "unknown key 'cc.dcqcn.r_ai' (known: r_ai_mbps,"},
       {"cc.dcqcn.g=0.75", "cc.dcqcn.g = 0.75 must be a fraction from 1/65536 to 1/2"},
+      {"cc.timely.hai_n=2.5", "cc.timely.hai_n = 2.5 must be an integer from 1 to 255"},
       {"cc.dcqcn.cnp_interval_us=200", "cc.dcqcn.cnp_interval_us = 200 must be from 0 to 131.071"},
   };
   for (const BadCase& c : cases) {
