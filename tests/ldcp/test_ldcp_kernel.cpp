@@ -16,6 +16,7 @@
 
 #include "ldcp/ldcp_kernel.hpp"
 #include "ldcp/ldcp_reference.hpp"
+#include "ldcp_test_params.hpp"
 
 namespace ccf::hls::ldcp {
 namespace {
@@ -457,15 +458,7 @@ void run_random(uint64_t seed, Stats& st) {
   p.fast_start = rng() % 8 != 0;
   ASSERT_EQ(ldcp_config_error(p, mtu, kLine), "");
   const Config c = ldcp_config(p, mtu, kLine);
-  ref::LdcpReferenceParams rp;
-  rp.alpha = p.alpha;
-  rp.beta = p.beta;
-  rp.gamma = p.gamma;
-  rp.eta = p.eta;
-  rp.mtu_bytes = mtu;
-  rp.BDP_bytes = static_cast<double>(p.bdp_bytes);
-  rp.RTT0_ns = p.base_rtt_ns;
-  rp.fast_start = p.fast_start;
+  const ref::LdcpReferenceParams rp = test::ldcp_reference_params(p, mtu);
 
   LdcpState s = ldcp_initial_state(c);
   ref::LdcpReference r(rp);

@@ -17,6 +17,7 @@
 #include "ldcp/ldcp_kernel.hpp"
 #include "fabric/frame.hpp"
 #include "ldcp/ldcp_reference.hpp"
+#include "ldcp_test_params.hpp"
 #include "nic/ldcp_unit.hpp"
 #include "nic/nic.hpp"
 
@@ -161,15 +162,7 @@ TEST(LdcpUnit, FollowsTheReferenceThroughFastStartLossSubOneAndRecovery) {
   p.beta = 0.25;
   p.gamma = 0.0625;
   LdcpUnit u(p, kMtu, 100);
-  models::ldcp::LdcpReferenceParams rp;
-  rp.alpha = p.alpha;
-  rp.beta = p.beta;
-  rp.gamma = p.gamma;
-  rp.eta = p.eta;
-  rp.mtu_bytes = kMtu;
-  rp.BDP_bytes = static_cast<double>(p.bdp_bytes);
-  rp.RTT0_ns = p.base_rtt_ns;
-  models::ldcp::LdcpReference r(rp);
+  models::ldcp::LdcpReference r(test::ldcp_reference_params(p, kMtu));
   u.init_flow(0, now());
   uint64_t cum = 0;
   auto compare = [&](int step) {
@@ -297,16 +290,7 @@ struct LdcpPair {
     });
   }
   models::ldcp::LdcpReference reference(const lk::Params& p, uint32_t mtu = kMtu) const {
-    models::ldcp::LdcpReferenceParams rp;
-    rp.alpha = p.alpha;
-    rp.beta = p.beta;
-    rp.gamma = p.gamma;
-    rp.eta = p.eta;
-    rp.mtu_bytes = mtu;
-    rp.BDP_bytes = static_cast<double>(p.bdp_bytes);
-    rp.RTT0_ns = p.base_rtt_ns;
-    rp.fast_start = p.fast_start;
-    return models::ldcp::LdcpReference(rp);
+    return models::ldcp::LdcpReference(test::ldcp_reference_params(p, mtu));
   }
 };
 

@@ -1,5 +1,6 @@
 // cli_run.hpp: runs the built `ccfabric` binary (CCF_BINARY) as a user would and captures its exit
-// code and output. The log file is per process, so tests may run in parallel.
+// code and output (the log file is per process, so tests may run in parallel); and the independent
+// checks the end-to-end tests apply to a run's results.
 #pragma once
 
 #include <unistd.h>
@@ -9,6 +10,9 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
@@ -42,5 +46,23 @@ inline std::string out_dir(const std::string& name) {
 }
 
 inline nlohmann::json read_summary(const std::string& dir) { return nlohmann::json::parse(read_file(dir + "/summary.json")); }
+
+// Jain's fairness index from its definition: (sum x)^2 / (n sum x^2).
+inline double jain(const std::vector<double>& x) {
+  double s = 0, s2 = 0;
+  for (double v : x) s += v, s2 += v * v;
+  return s * s / (double(x.size()) * s2);
+}
+
+// Wire bytes per payload byte of a 1024-B RoCEv2 data frame: 1086 B (spec 6.3) + 20 B preamble, SFD
+// and inter-frame gap.
+inline constexpr double kWirePerPayload = (1086.0 + 20.0) / 1024.0;
+
+// The end-of-run ledger: injected = delivered + dropped + in flight.
+inline void expect_ledger_balances(const nlohmann::json& summary) {
+  const auto& f = summary["frames"];
+  EXPECT_EQ(f["injected"].get<uint64_t>(),
+            f["delivered"].get<uint64_t>() + f["dropped"].get<uint64_t>() + f["in_flight"].get<uint64_t>());
+}
 
 }  // namespace ccf::test

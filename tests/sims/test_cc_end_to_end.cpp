@@ -13,13 +13,15 @@
 
 namespace {
 
+using ccf::test::expect_ledger_balances;
+using ccf::test::jain;
+using ccf::test::kWirePerPayload;
 using ccf::test::out_dir;
 using ccf::test::read_file;
 using ccf::test::read_summary;
 using ccf::test::run_ccfabric;
 
 const std::string kScenarioDir = CCF_SCENARIO_DIR;
-constexpr double kWirePerPayload = (1086.0 + 20.0) / 1024.0;
 
 struct RunOutput {
   nlohmann::json summary;
@@ -37,16 +39,8 @@ RunOutput run_scenario(const std::string& scenario, const std::string& sets = ""
   r.summary = read_summary(r.dir);
   for (const auto& f : r.summary["flows"]) r.flow_gbps.push_back(f["throughput_gbps"].get<double>());
   for (double g : r.flow_gbps) r.total_gbps += g;
-  const auto& fr = r.summary["frames"];
-  EXPECT_EQ(fr["injected"].get<uint64_t>(),
-            fr["delivered"].get<uint64_t>() + fr["dropped"].get<uint64_t>() + fr["in_flight"].get<uint64_t>());
+  expect_ledger_balances(r.summary);
   return r;
-}
-
-double jain(const std::vector<double>& x) {
-  double s = 0, s2 = 0;
-  for (double v : x) s += v, s2 += v * v;
-  return s * s / (double(x.size()) * s2);
 }
 
 // Mean of one timeseries.csv column over samples at or after from_us.

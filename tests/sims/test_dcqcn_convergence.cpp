@@ -13,27 +13,15 @@
 
 namespace {
 
+using ccf::test::expect_ledger_balances;
+using ccf::test::jain;
+using ccf::test::kWirePerPayload;
 using ccf::test::out_dir;
 using ccf::test::read_file;
 using ccf::test::read_summary;
 using ccf::test::run_ccfabric;
 
 const std::string kScenarioDir = CCF_SCENARIO_DIR;
-
-double jain(const std::vector<double>& x) {
-  double s = 0, s2 = 0;
-  for (double v : x) s += v, s2 += v * v;
-  return s * s / (double(x.size()) * s2);
-}
-
-void expect_ledger_balances(const nlohmann::json& j) {
-  const auto& f = j["frames"];
-  EXPECT_EQ(f["injected"].get<uint64_t>(),
-            f["delivered"].get<uint64_t>() + f["dropped"].get<uint64_t>() + f["in_flight"].get<uint64_t>());
-}
-
-// Data frame of 1024 B payload: 1086 B (spec 6.3) + 20 B preamble, SFD and inter-frame gap.
-constexpr double kWirePerPayload = (1086.0 + 20.0) / 1024.0;
 
 class DcqcnIncast : public ::testing::TestWithParam<unsigned> {};
 
