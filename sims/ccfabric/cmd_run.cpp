@@ -240,8 +240,12 @@ void run_scenario(const RunOptions& o) {
       const double v = window_cc ? n.cc().window_bytes(flows[i].index) : n.cc().rate_gbps(flows[i].index);
       smp.flow_cc.push_back(std::isfinite(v) ? v : (window_cc ? 0.0 : s.fabric.link_gbps));
     }
+    // A register read costs the RTL two cycles: a switch that holds no frame has empty queues.
     for (const auto& q : queues)
-      smp.queue_bytes.push_back(switches[q.sw]->read_counter(sw::regs::queue_counter(q.port, q.prio, sw::regs::kLenBytes, false)));
+      smp.queue_bytes.push_back(switches[q.sw]->frames_held() == 0
+                                    ? 0
+                                    : switches[q.sw]->read_counter(
+                                          sw::regs::queue_counter(q.port, q.prio, sw::regs::kLenBytes, false)));
     r.samples.push_back(std::move(smp));
   });
 
