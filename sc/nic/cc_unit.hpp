@@ -71,6 +71,12 @@ class CcUnit {
   virtual double window_bytes(uint32_t flow) const = 0;
   // Minimum gap between two frame starts of the flow (window pacing); SC_ZERO_TIME for none.
   virtual sc_core::sc_time pacing_gap(uint32_t flow) const = 0;
+  // Window units: the algorithm's congestion window in packets, fractional below one packet (the
+  // scheduler then sees one packet and a pacing gap). 0 for rate units. For reports and time series.
+  virtual double cwnd_packets(uint32_t flow) const {
+    (void)flow;
+    return 0.0;
+  }
   // Asked before each data frame of the flow starts: true = send it Not-ECT and flagged as a fast-start
   // frame (LDCP zero-RTT start: every fast-start frame but the last, so the switch's WRED drops them at K).
   virtual bool next_frame_not_ect(uint32_t flow) const {

@@ -81,6 +81,10 @@ double LdcpUnit::window_bytes(uint32_t flow) const {
   return std::ldexp(static_cast<double>(lk::ldcp_window_bytes_fx(seen(flows_.at(flow)), c_)), -int(lk::CW_FRAC_BITS));
 }
 
+double LdcpUnit::cwnd_packets(uint32_t flow) const {
+  return std::ldexp(static_cast<double>(seen(flows_.at(flow)).cw), -int(lk::CW_FRAC_BITS));
+}
+
 sc_core::sc_time LdcpUnit::pacing_gap(uint32_t flow) const {
   const uint64_t ns = lk::ldcp_send_interval_ns(seen(flows_.at(flow)));
   return ns == 0 ? sc_core::SC_ZERO_TIME : sc_core::sc_time(static_cast<double>(ns), sc_core::SC_NS);

@@ -44,6 +44,8 @@ class LdcpUnit : public CcUnit {
   double rate_gbps(uint32_t) const override { return kUnlimited; }
   double window_bytes(uint32_t flow) const override;
   sc_core::sc_time pacing_gap(uint32_t flow) const override;
+  // cw as the TX scheduler sees it now, in packets.
+  double cwnd_packets(uint32_t flow) const override;
   bool next_frame_not_ect(uint32_t flow) const override;
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }

@@ -47,7 +47,7 @@ class SwiftUnit : public CcUnit {
   const hls::swift::State& state(uint32_t flow) const { return flows_.at(flow).s; }
   const hls::swift::Regs& regs() const { return r_; }
   // The window in packets that the TX scheduler sees now (Q12.20 converted).
-  double cwnd_packets(uint32_t flow) const;
+  double cwnd_packets(uint32_t flow) const override;
 
  private:
   struct Out {

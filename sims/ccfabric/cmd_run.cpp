@@ -215,7 +215,7 @@ void run_scenario(const RunOptions& o) {
   // that can carry data (used ports x traffic priorities), read from the RTL's queue-length counter.
   const bool window_cc = !flows.empty() && std::isfinite(nics[flows[0].host]->cc().window_bytes(flows[0].index));
   for (const auto& f : flows)
-    r.flow_cc_names.push_back(fmt::format("flow{}_{}", f.id, window_cc ? "cc_window_bytes" : "cc_rate_gbps"));
+    r.flow_cc_names.push_back(fmt::format("flow{}_{}", f.id, window_cc ? "cwnd_packets" : "cc_rate_gbps"));
   struct QueueRef { unsigned sw, port, prio; };
   std::vector<QueueRef> queues;
   uint8_t data_prios = 0;
@@ -237,8 +237,8 @@ void run_scenario(const RunOptions& o) {
       const uint64_t acked = n.flow(flows[i].index).c.bytes_acked;
       smp.flow_rate_gbps.push_back((acked - last_acked[i]) * 8.0 / (interval_us * 1000.0));
       last_acked[i] = acked;
-      const double v = window_cc ? n.cc().window_bytes(flows[i].index) : n.cc().rate_gbps(flows[i].index);
-      smp.flow_cc.push_back(std::isfinite(v) ? v : (window_cc ? 0.0 : s.fabric.link_gbps));
+      const double v = window_cc ? n.cc().cwnd_packets(flows[i].index) : n.cc().rate_gbps(flows[i].index);
+      smp.flow_cc.push_back(std::isfinite(v) ? v : s.fabric.link_gbps);
     }
     // A register read costs the RTL two cycles: a switch that holds no frame has empty queues.
     for (const auto& q : queues)

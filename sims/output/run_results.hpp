@@ -49,7 +49,7 @@ struct Sample {
 struct RunResults {
   std::string scenario_toml;              // the scenario with every key, as run
   std::vector<FlowResult> flows;
-  std::vector<std::string> flow_cc_names; // per flow, with the unit, e.g. "flow1_cc_rate_gbps"
+  std::vector<std::string> flow_cc_names; // per flow, with the unit, "flow1_cc_rate_gbps" or "flow1_cwnd_packets"
   std::vector<ReceiverResult> receivers;
   FrameTotals frames;
   std::map<std::string, uint64_t> drops;  // reason -> count

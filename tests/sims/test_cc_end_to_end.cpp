@@ -101,6 +101,62 @@ TEST(LdcpEndToEnd, IncastWithoutPfcConvergesAndLosesFramesOnlyInFastStart) {
     EXPECT_TRUE(reason == "WRED" || reason == "nic_out_of_order_discard") << reason << " " << count;
 }
 
+// A short flow that fits in one BDP finishes in about one RTT on an idle network: fast start sends it
+// at line rate at once. The ideal: 30 frames of 1106 B on the wire back to back, the last one stored
+// and forwarded once more by the switch, 1 us on each of the 2 links there and 2 back, and the ACK
+// (66 + 20 B) serialised twice.
+TEST(LdcpEndToEnd, AShortFlowFinishesInAboutOneRttOnAnIdleNetwork) {
+  const RunOutput r = run_scenario("incast_ldcp", "--set traffic.0.senders=1 --set traffic.0.bytes=30720 "
+                                   "--set sim.duration_us=100 --set sim.measure_from_us=0");
+  const double ns_per_byte = 8.0 / 100.0;
+  const double ideal_us = ((30 + 1) * 1106.0 + 2 * 86.0) * ns_per_byte / 1000.0 + 4 * 1.0;
+  ASSERT_FALSE(r.summary["flows"][0]["fct_us"].is_null()) << r.output;
+  const double fct_us = r.summary["flows"][0]["fct_us"].get<double>();
+  EXPECT_GT(fct_us, ideal_us * 0.97);
+  EXPECT_LT(fct_us, ideal_us * 1.1) << "ideal " << ideal_us << " us";
+}
+
+// 255 flows (15 senders x 17) into one 100 Gb/s port: the fair share is below one packet per RTT, so
+// the windows go below one packet (paced at RTT/cwnd) and every flow keeps progressing. Swift gets a
+// low target (2 us + up to 4 us of flow scaling) so that the path holds fewer than 255 packets.
+void expect_sub_one_windows_without_collapse(const RunOutput& r) {
+  std::istringstream csv(read_file(r.dir + "/timeseries.csv"));
+  std::string line, cell;
+  std::getline(csv, line);
+  std::vector<int> cwnd_cols;
+  std::istringstream head(line);
+  for (int i = 0; std::getline(head, cell, ','); ++i)
+    if (cell.size() > 13 && cell.substr(cell.size() - 13) == "_cwnd_packets") cwnd_cols.push_back(i);
+  ASSERT_EQ(cwnd_cols.size(), 255u);
+  // Per flow: the share of samples in the measurement window (from 1 ms) with cwnd below one packet.
+  std::vector<unsigned> below(cwnd_cols.size(), 0);
+  unsigned samples = 0;
+  while (std::getline(csv, line)) {
+    std::vector<std::string> cells;
+    std::istringstream ls(line);
+    while (std::getline(ls, cell, ',')) cells.push_back(cell);
+    if (std::stod(cells[0]) < 1000) continue;
+    ++samples;
+    for (size_t k = 0; k < cwnd_cols.size(); ++k) below[k] += std::stod(cells[cwnd_cols[k]]) < 1.0;
+  }
+  unsigned mostly_below = 0;
+  for (unsigned b : below) mostly_below += 2 * b > samples;
+  EXPECT_GT(mostly_below, 255u / 2) << "flows whose window was below one packet in most samples";
+  for (size_t k = 0; k < r.flow_gbps.size(); ++k) EXPECT_GT(r.flow_gbps[k], 0.01) << "flow " << k + 1 << " stalled";
+  EXPECT_GT(r.total_gbps * kWirePerPayload / 100.0, 0.85) << r.output;
+}
+
+TEST(SwiftEndToEnd, TwoHundredFiftyFiveFlowsGoBelowOnePacketWithoutCollapse) {
+  expect_sub_one_windows_without_collapse(
+      run_scenario("incast_swift", "--set traffic.0.senders=15 --set traffic.0.flows_per_sender=17 "
+                                   "--set cc.swift.base_target_us=2 --set cc.swift.fs_range_us=4"));
+}
+
+TEST(LdcpEndToEnd, TwoHundredFiftyFiveFlowsGoBelowOnePacketWithoutCollapse) {
+  expect_sub_one_windows_without_collapse(
+      run_scenario("incast_ldcp", "--set traffic.0.senders=15 --set traffic.0.flows_per_sender=17"));
+}
+
 TEST(TimelyEndToEnd, IncastConvergesToAFairShare) {
   const RunOutput r = run_scenario("incast_timely");
   EXPECT_GE(jain(r.flow_gbps), 0.99) << r.output;
