@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "Vsw_top.h"
+#include "switch/bare_step.hpp"
 #include "switch/switch_dut.hpp"
 #include "switch/traffic_env.hpp"
 
@@ -24,13 +25,7 @@ ccf::tb::TrafficProfile full_load() {
 // Bare loop: the model's eval() twice per cycle with constant inputs, nothing else.
 void bare_loop(benchmark::State& state, ccf::tb::SwitchDut<Vsw_top>& dut, uint64_t c) {
   Vsw_top& m = dut.rtl();
-  for (auto _ : state) {
-    m.cycle = c++;
-    m.clk = 0;
-    m.eval();
-    m.clk = 1;
-    m.eval();
-  }
+  for (auto _ : state) ccf::tb::bare_step(m, c++);
   state.counters["cycles_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
 }
 
@@ -46,16 +41,8 @@ BENCHMARK(BM_BareStepIdle);
 void BM_BareStepLoaded(benchmark::State& state) {
   const SwitchParams params;
   ccf::tb::SwitchDut<Vsw_top> dut(params);
-  uint64_t c = dut.configure(dut.reset(0), SwitchConfig::defaults(params));
-  Vsw_top& m = dut.rtl();
-  m.in_desc_valid = 0xFFFF;
-  m.out_desc_ready = 0xFFFF;
-  for (unsigned p = 0; p < params.nports; ++p) {
-    ccf::tb::set_bits(m.in_desc_len, p * 14, 14, 1000);
-    ccf::tb::set_bits(m.in_desc_prio, p * 3, 3, 3);
-    ccf::tb::set_bits(m.in_desc_dst, p * params.dst_w, params.dst_w, (p + 1) % params.nports);
-    ccf::tb::set_bits(m.in_desc_ecn, p * 2, 2, 2);
-  }
+  const uint64_t c = dut.configure(dut.reset(0), SwitchConfig::defaults(params));
+  ccf::tb::drive_full_load(dut, params);
   bare_loop(state, dut, c);
 }
 BENCHMARK(BM_BareStepLoaded);

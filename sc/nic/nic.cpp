@@ -93,6 +93,9 @@ uint32_t Nic::add_flow(const FlowSpec& spec) {
         fmt::format("{}: flow {}: the flow table is full (nic.max_flows = {})", name(), spec.id, cfg_.max_flows));
   if (flow_by_id_.count(spec.id))
     throw std::invalid_argument(fmt::format("{}: flow id {} is already in the flow table", name(), spec.id));
+  if (!(spec.max_gbps >= 0) || !std::isfinite(spec.max_gbps))
+    throw std::invalid_argument(fmt::format("{}: flow {}: max_gbps = {} must be >= 0 (0 = no limit)", name(), spec.id,
+                                            spec.max_gbps));
   if (spec.priority >= fabric::kNumPriorities)
     throw std::invalid_argument(fmt::format("{}: flow {}: priority = {} must be 0..7", name(), spec.id,
                                             unsigned{spec.priority}));
@@ -337,10 +340,11 @@ void Nic::send_data(uint32_t i) {
   cc_->on_tx(i, payload, sc_core::sc_time_stamp());
 
   // Next-send deadline: this start + the frame's wire bits at the allowed rate, and the pacing gap.
-  const double rate = cc_->rate_gbps(i);
-  if (!(rate > 0))
+  const double cc_rate = cc_->rate_gbps(i);
+  if (!(cc_rate > 0))
     throw std::logic_error(fmt::format("{}: CC unit {} gave flow {} rate_gbps = {}; it must be > 0", name(),
-                                       cc_->name(), i, rate));
+                                       cc_->name(), i, cc_rate));
+  const double rate = f.spec.max_gbps > 0 ? std::min(cc_rate, f.spec.max_gbps) : cc_rate;
   uint64_t next = now;
   if (std::isfinite(rate))
     next = now + static_cast<uint64_t>(std::llround(fabric::roce::wire_bytes(fr.len_bytes) * 8.0 * 1000.0 / rate));

@@ -64,6 +64,7 @@ struct FlowSpec {
   uint64_t bytes = 0;           // 0 = unlimited
   sc_core::sc_time start = sc_core::SC_ZERO_TIME;
   uint32_t start_psn = 0;
+  double max_gbps = 0.0;        // the application's own rate limit on the wire; 0 = none
 };
 
 enum class DropReason : uint8_t {

@@ -134,11 +134,13 @@ void SwitchModel::run() {
 
 void SwitchModel::step_cycle(uint64_t cycle) {
   const unsigned n = params_.nports;
-  sw::CycleInputs in;
-  in.in_desc.resize(n);
-  in.out_ready.resize(n);
+  // Per-cycle buffers are members: this runs for every stepped cycle and allocates nothing.
+  sw::CycleInputs& in = cycle_in_;
+  std::vector<uint32_t>& offered_tag = offered_tag_;
+  in.in_desc.assign(n, std::nullopt);
+  in.out_ready.assign(n, false);
   in.pfc_in = pfc_pending_;
-  std::vector<uint32_t> offered_tag(n, 0);
+  offered_tag.assign(n, 0);
   for (unsigned p = 0; p < n; ++p) {
     pfc_pending_[p].reset();
     in.out_ready[p] = egress_[p] && egress_[p]->idle();
@@ -148,7 +150,8 @@ void SwitchModel::step_cycle(uint64_t cycle) {
     in.in_desc[p] = sw::Descriptor{offered_tag[p], static_cast<uint16_t>(f->len_bytes), f->priority,
                                    static_cast<uint8_t>(f->ecn), static_cast<uint16_t>(f->dst_host), flow_hash(*f)};
   }
-  const sw::CycleOutputs out = dut_->step(cycle, in);
+  sw::CycleOutputs& out = cycle_out_;
+  dut_->step(cycle, in, out);
   last_stepped_ = cycle;
   ++stats_.cycles_stepped;
   stats_.last_cycle = cycle;

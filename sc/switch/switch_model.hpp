@@ -11,9 +11,9 @@
 #include <deque>
 #include <optional>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <systemc>
@@ -107,7 +107,7 @@ class SwitchModel : public sc_core::sc_module {
   std::vector<std::deque<Waiting>> ingress_;               // per port, in arrival order
   std::vector<std::optional<sw::PfcFrame>> pfc_pending_;   // per port, for the next stepped cycle
   std::vector<bool> last_ready_;
-  std::map<uint32_t, tlm::tlm_generic_payload*> by_tag_;  // in the RTL
+  std::unordered_map<uint32_t, tlm::tlm_generic_payload*> by_tag_;  // in the RTL
   uint32_t next_tag_ = 1;
   bool stepped_any_ = false;
   uint64_t last_stepped_ = 0;
@@ -117,6 +117,9 @@ class SwitchModel : public sc_core::sc_module {
   sc_core::sc_event wake_;
   SwitchModelStats stats_;
   double wall_s_ = 0.0;
+  sw::CycleInputs cycle_in_;          // step_cycle's buffers, reused every cycle
+  sw::CycleOutputs cycle_out_;
+  std::vector<uint32_t> offered_tag_;
   std::vector<PfcSent> pfc_log_;
 };
 

@@ -204,6 +204,7 @@ void run_scenario(const RunOptions& o) {
         fs.priority = static_cast<uint8_t>(t.priority);
         fs.bytes = t.bytes;
         fs.start = sc_core::sc_time(t.start_us, sc_core::SC_US);
+        fs.max_gbps = t.rate_gbps;
         flows.push_back({snd, nics[snd]->add_flow(fs), next_id++});
       }
     }

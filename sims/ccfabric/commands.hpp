@@ -36,4 +36,7 @@ void add_buffer_plan_command(CLI::App& app);
 // `ccfabric demo-switch`: an N:1 incast through the Verilated switch RTL (cmd_demo_switch.cpp).
 void add_demo_switch_command(CLI::App& app);
 
+// `ccfabric bench`: the speed report (cmd_bench.cpp, docs/speed.md).
+void add_bench_command(CLI::App& app);
+
 }  // namespace ccf::cli

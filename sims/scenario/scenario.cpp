@@ -245,6 +245,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       tr.number("start_us", spec.start_us, 0.0, s.sim.duration_us);
       tr.integer("flows_per_sender", spec.flows_per_sender, 1, 4096);
       tr.integer("priority", spec.priority, 0, 7);
+      tr.number("rate_gbps", spec.rate_gbps, 0.0, 1600.0);
       tr.reject_unknown();
       if (spec.receiver >= 1 && spec.receiver <= spec.senders)
         tr.fail("receiver", fmt::format("{}", spec.receiver), fmt::format("0 or above the senders 1..{}", spec.senders));
@@ -283,8 +284,8 @@ std::string Scenario::to_toml() const {
   for (const auto& tr : traffic) {
     t += fmt::format(
         "\n[[traffic]]\npattern = \"{}\"\nsenders = {}\nreceiver = {}\nbytes = {}\nstart_us = {}\nflows_per_sender = {}\n"
-        "priority = {}\n",
-        tr.pattern, tr.senders, tr.receiver, tr.bytes, tr.start_us, tr.flows_per_sender, tr.priority);
+        "priority = {}\nrate_gbps = {}\n",
+        tr.pattern, tr.senders, tr.receiver, tr.bytes, tr.start_us, tr.flows_per_sender, tr.priority, tr.rate_gbps);
   }
   return t;
 }

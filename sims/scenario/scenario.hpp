@@ -24,6 +24,7 @@ struct TrafficSpec {
   double start_us = 0.0;
   unsigned flows_per_sender = 1;
   unsigned priority = 3;
+  double rate_gbps = 0.0;          // per flow, the sender's own limit (light loads); 0 = none
 };
 
 struct Scenario {

@@ -83,6 +83,12 @@ class SwitchDut {
 
   // One clock cycle with traffic inputs; outputs are those of this cycle, before its edge.
   sw::CycleOutputs step(uint64_t cycle, const sw::CycleInputs& in) {
+    sw::CycleOutputs out;
+    step(cycle, in, out);
+    return out;
+  }
+  // The same into `out`, whose vectors are reused (the co-simulation's per-cycle path allocates nothing).
+  void step(uint64_t cycle, const sw::CycleInputs& in, sw::CycleOutputs& out) {
     const unsigned n = params_.nports, tw = params_.tag_w, dw = params_.dst_w;
     clear_inputs();
     for (unsigned p = 0; p < n; ++p) {
@@ -106,9 +112,8 @@ class SwitchDut {
     m_->cycle = cycle;
     m_->clk = 0;
     m_->eval();
-    sw::CycleOutputs out = read_outputs();
+    read_outputs(out);
     edge(cycle);
-    return out;
   }
 
  private:
@@ -136,11 +141,13 @@ class SwitchDut {
     if (trace_) trace_->dump(cycle * 2 + 1);
   }
 
-  sw::CycleOutputs read_outputs() {
+  void read_outputs(sw::CycleOutputs& out) {
     const unsigned n = params_.nports, tw = params_.tag_w;
-    sw::CycleOutputs out;
-    out.in_ready.resize(n);
-    out.pfc_out.resize(n);
+    out.in_ready.assign(n, false);
+    out.pfc_out.assign(n, std::nullopt);
+    out.drop.reset();
+    out.egress.reset();
+    out.extra_egress = false;
     for (unsigned p = 0; p < n; ++p) {
       out.in_ready[p] = get_bit(m_->in_desc_ready, p);
       if (get_bit(m_->out_desc_valid, p)) {
@@ -171,7 +178,6 @@ class SwitchDut {
     }
     out.idle = m_->stat_idle;
     out.next_deadline = m_->tmr_next_cycle;
-    return out;
   }
 
   sw::SwitchParams params_;

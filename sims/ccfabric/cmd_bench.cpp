@@ -1,0 +1,155 @@
+// cmd_bench.cpp: `ccfabric bench`: the speed report of issue 3 section 7 and issue 4. Each case is
+// one `ccfabric run` in a child process (SystemC elaborates once per process), timed by the child
+// itself (summary.json "speed") and measured for peak memory by wait4(); plus the bare stepping
+// loop of the Verilated switch in this process. Figures are reported, never asserted.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "Vsw_top.h"
+#include "commands.hpp"
+#include "switch/bare_step.hpp"
+#include "switch/switch_config.hpp"
+#include "switch/switch_dut.hpp"
+
+namespace ccf::cli {
+namespace {
+
+struct BenchOptions {
+  std::string scenario_dir = CCF_SCENARIO_DIR;
+  std::string out_dir = "out/bench";
+  double duration_us = 10000;
+  unsigned senders = 15;  // the largest incast the 16-port Verilated build holds
+};
+
+struct Case {
+  std::string name, scenario, sets;
+};
+
+struct CaseResult {
+  Case c;
+  nlohmann::json summary;
+  double peak_rss_mb = 0;
+};
+
+// Runs `ccfabric run` (this binary) in a child; its output goes to DIR/run.log.
+CaseResult run_case(const Case& c, const BenchOptions& o) {
+  const std::string dir = o.out_dir + "/" + c.name;
+  std::filesystem::create_directories(dir);
+  std::vector<std::string> args = {std::filesystem::read_symlink("/proc/self/exe").string(), "run",
+                                   o.scenario_dir + "/" + c.scenario, "--out", dir};
+  std::istringstream sets(c.sets);
+  for (std::string kv; sets >> kv;) args.insert(args.end(), {"--set", kv});
+  fmt::print(stderr, "  {} ...\n", c.name);
+  const pid_t pid = fork();
+  if (pid < 0) throw RunFailed("bench: fork failed");
+  if (pid == 0) {
+    const int fd = open((dir + "/run.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) dup2(fd, 1), dup2(fd, 2);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage ru{};
+  wait4(pid, &status, 0, &ru);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw RunFailed(fmt::format("bench case {} failed: see {}/run.log", c.name, dir));
+  std::ifstream f(dir + "/summary.json");
+  CaseResult r{c, nlohmann::json::parse(f), double(ru.ru_maxrss) / 1024.0};
+  return r;
+}
+
+double wall_s(const CaseResult& r) { return r.summary["sim"]["wall_s"].get<double>(); }
+
+void run_bench(const BenchOptions& o) {
+  const std::string dur = fmt::format("sim.duration_us={} sim.measure_from_us={} traffic.0.senders={}", o.duration_us,
+                                      o.duration_us / 10, o.senders);
+  const std::vector<Case> cases = {
+      {"dcqcn", "incast_dcqcn_100g.toml", dur},
+      {"swift", "incast_swift.toml", dur},
+      {"ldcp", "incast_ldcp.toml", dur},
+      {"timely", "incast_timely.toml", dur},
+      // 1 % load: every sender limited to 1 / senders of a percent of the link.
+      {"dcqcn_1pct_load", "incast_dcqcn_100g.toml", dur + fmt::format(" traffic.0.rate_gbps={}", 1.0 / o.senders)},
+  };
+  fmt::print(stderr, "ccfabric bench: {} runs of {} us simulated, then the bare switch loop\n", cases.size(),
+             o.duration_us);
+  std::vector<CaseResult> results;
+  for (const auto& c : cases) results.push_back(run_case(c, o));
+
+  // The bare stepping loop of the same Verilated switch, fully loaded (tb/switch/bare_step.hpp).
+  const sw::SwitchParams params;
+  tb::SwitchDut<Vsw_top> dut(params);
+  uint64_t cycle = dut.configure(dut.reset(0), sw::SwitchConfig::defaults(params));
+  tb::drive_full_load(dut, params);
+  const uint64_t bare_cycles = 400'000;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (uint64_t k = 0; k < bare_cycles; ++k) tb::bare_step(dut.rtl(), cycle++);
+  const double bare_cps = double(bare_cycles) / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  fmt::print("ccfabric bench: {}:1 incast at 100 Gb/s, 1 us links, {:.0f} us simulated per run\n", o.senders,
+             o.duration_us);
+  fmt::print("{:<16} {:>8} {:>12} {:>13} {:>9} {:>7} {:>9} {:>10} {:>13} {:>8}\n", "case", "wall_s", "wall_s/sim_ms",
+             "frames/wall_s", "switch_%", "nics_%", "kernel_%", "stepped_%", "switch_cyc/s", "rss_MB");
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& r : results) {
+    const auto& sp = r.summary["speed"];
+    const auto& sh = sp["wall_share"];
+    const double stepped = r.summary["switch_cycles"]["stepped"].get<double>();
+    const double total = r.summary["switch_cycles"]["total"].get<double>();
+    // The co-simulated switch's speed: cycles stepped per second of wall time spent stepping them.
+    const double cosim_cps = stepped / (sh["switch_rtl"].get<double>() * wall_s(r));
+    fmt::print("{:<16} {:>8.2f} {:>12.3f} {:>13.0f} {:>9.0f} {:>7.0f} {:>9.0f} {:>10.2f} {:>13.0f} {:>8.1f}\n", r.c.name,
+               wall_s(r), sp["wall_s_per_simulated_ms"].get<double>(), sp["frames_per_wall_s"].get<double>(),
+               100 * sh["switch_rtl"].get<double>(), 100 * sh["nic_models"].get<double>(),
+               100 * sh["systemc_kernel_links_other"].get<double>(), 100 * stepped / total, cosim_cps, r.peak_rss_mb);
+    out.push_back({{"case", r.c.name}, {"scenario", r.c.scenario}, {"sets", r.c.sets}, {"wall_s", wall_s(r)},
+                   {"speed", sp}, {"switch_cycles", r.summary["switch_cycles"]},
+                   {"cosim_switch_cycles_per_s", cosim_cps}, {"peak_rss_mb", r.peak_rss_mb}});
+  }
+  const double dcqcn = wall_s(results[0]);
+  const double cosim = out[0]["cosim_switch_cycles_per_s"].get<double>();
+  fmt::print("bare switch loop (full load): {:.0f} cycles/s; co-simulated switch (dcqcn case) {:.0f} cycles/s = {:.2f}x "
+             "of it\n", bare_cps, cosim, cosim / bare_cps);
+  fmt::print("wall time relative to dcqcn: swift {:.2f}x, ldcp {:.2f}x, timely {:.2f}x; full load / 1 % load: {:.1f}x\n",
+             wall_s(results[1]) / dcqcn, wall_s(results[2]) / dcqcn, wall_s(results[3]) / dcqcn,
+             dcqcn / wall_s(results[4]));
+  nlohmann::json report = {{"senders", o.senders},
+                           {"duration_us", o.duration_us},
+                           {"cases", out},
+                           {"bare_switch_cycles_per_s", bare_cps},
+                           {"cosim_over_bare", cosim / bare_cps},
+                           {"full_over_light_wall", dcqcn / wall_s(results[4])}};
+  std::ofstream(o.out_dir + "/bench.json") << report.dump(2) << "\n";
+  fmt::print("outputs in {}/ (bench.json, one run directory per case)\n", o.out_dir);
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+  auto o = std::make_shared<BenchOptions>();
+  CLI::App* cmd = app.add_subcommand("bench", "speed report: the incast with every algorithm, 1 % load, bare switch loop");
+  cmd->add_option("--duration-us", o->duration_us, "simulated time per run (us)")->check(CLI::Range(100.0, 1e6));
+  cmd->add_option("--senders", o->senders, "incast fan-in")->check(CLI::Range(1, 15));
+  cmd->add_option("--scenario-dir", o->scenario_dir, "folder of the shipped scenarios")->check(CLI::ExistingDirectory);
+  cmd->add_option("--out", o->out_dir, "output directory");
+  cmd->callback([o] { run_bench(*o); });
+}
+
+}  // namespace ccf::cli

@@ -1,0 +1,38 @@
+// bare_step.hpp: the Verilated switch stepped with nothing around it: the reference point for the
+// co-simulated switch's speed (bench/bench_switch, `ccfabric bench`).
+#pragma once
+
+#include <cstdint>
+
+#include "switch/switch_config.hpp"
+#include "switch/switch_dut.hpp"
+#include "switch/vbits.hpp"
+
+namespace ccf::tb {
+
+// One clock cycle: eval() on both edges with the inputs as they are.
+template <class V>
+inline void bare_step(V& m, uint64_t cycle) {
+  m.cycle = cycle;
+  m.clk = 0;
+  m.eval();
+  m.clk = 1;
+  m.eval();
+}
+
+// Full load: every port offers a 1000-B descriptor every cycle (to the next port, priority 3, ECT(0))
+// and every transmitter is always ready, so the switch admits and dequeues one frame per cycle.
+template <class V>
+inline void drive_full_load(SwitchDut<V>& dut, const sw::SwitchParams& params) {
+  V& m = dut.rtl();
+  m.in_desc_valid = (uint64_t{1} << params.nports) - 1;
+  m.out_desc_ready = (uint64_t{1} << params.nports) - 1;
+  for (unsigned p = 0; p < params.nports; ++p) {
+    set_bits(m.in_desc_len, p * 14, 14, 1000);
+    set_bits(m.in_desc_prio, p * 3, 3, 3);
+    set_bits(m.in_desc_dst, p * params.dst_w, params.dst_w, (p + 1) % params.nports);
+    set_bits(m.in_desc_ecn, p * 2, 2, 2);
+  }
+}
+
+}  // namespace ccf::tb
