@@ -57,6 +57,22 @@ TEST(RunCli, SameScenarioGivesIdenticalOutputFiles) {
   EXPECT_EQ(ja, jb);
 }
 
+// `ccfabric bench` runs every case and the bare loop; at 1 % load the switch steps far fewer cycles
+// than at full load (idle time is free, DESIGN.md principle 1). Speed itself is reported, not asserted.
+TEST(BenchCli, ReportsEveryCaseAndStepsFewerSwitchCyclesAtLightLoad) {
+  const std::string out = out_dir("bench");
+  const Result r = run("bench --duration-us 400 --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto j = nlohmann::json::parse(read_file(out + "/bench.json"));
+  ASSERT_EQ(j["cases"].size(), 5u);
+  EXPECT_GT(j["bare_switch_cycles_per_s"].get<double>(), 0.0);
+  const auto& full = j["cases"][0]["switch_cycles"];
+  const auto& light = j["cases"][4]["switch_cycles"];
+  EXPECT_EQ(j["cases"][4]["case"], "dcqcn_1pct_load");
+  EXPECT_LT(light["stepped"].get<double>() * 10, full["stepped"].get<double>());
+  EXPECT_NE(r.output.find("wall time relative to dcqcn"), std::string::npos) << r.output;
+}
+
 // Bad scenarios: exit code 2 and a message naming the key, the value and what is allowed.
 struct BadCase {
   const char* set;
