@@ -71,6 +71,10 @@ class CcUnit {
   virtual double window_bytes(uint32_t flow) const = 0;
   // Minimum gap between two frame starts of the flow (window pacing); SC_ZERO_TIME for none.
   virtual sc_core::sc_time pacing_gap(uint32_t flow) const = 0;
+  // Rate units: the rate the algorithm holds for the flow, in Gb/s on the wire; equal to rate_gbps
+  // unless the unit paces otherwise (TIMELY's segment pacing sends at line rate with gaps). For
+  // reports and time series.
+  virtual double controlled_rate_gbps(uint32_t flow) const { return rate_gbps(flow); }
   // Window units: the algorithm's congestion window in packets, fractional below one packet (the
   // scheduler then sees one packet and a pacing gap). 0 for rate units. For reports and time series.
   virtual double cwnd_packets(uint32_t flow) const {

@@ -52,6 +52,7 @@ class TimelyUnit : public CcUnit {
 
   // The TIMELY rate the pacer uses now (after the pipeline latency), Gb/s on the wire.
   double timely_rate_gbps(uint32_t flow) const;
+  double controlled_rate_gbps(uint32_t flow) const override { return timely_rate_gbps(flow); }
   const hls::timely::State& state(uint32_t flow) const { return flows_.at(flow).s; }
   const hls::timely::Config& config() const { return c_; }
   uint64_t completions(uint32_t flow) const { return flows_.at(flow).completions; }

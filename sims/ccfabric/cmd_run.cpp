@@ -238,7 +238,8 @@ void run_scenario(const RunOptions& o) {
       const uint64_t acked = n.flow(flows[i].index).c.bytes_acked;
       smp.flow_rate_gbps.push_back((acked - last_acked[i]) * 8.0 / (interval_us * 1000.0));
       last_acked[i] = acked;
-      const double v = window_cc ? n.cc().cwnd_packets(flows[i].index) : n.cc().rate_gbps(flows[i].index);
+      const double v = window_cc ? n.cc().cwnd_packets(flows[i].index)
+                                 : n.cc().controlled_rate_gbps(flows[i].index);
       smp.flow_cc.push_back(std::isfinite(v) ? v : s.fabric.link_gbps);
     }
     // A register read costs the RTL two cycles: a switch that holds no frame has empty queues.
