@@ -182,6 +182,23 @@ TEST(Nic, ACcRateOfTenGbpsGivesTenGbpsOnTheWireAndItsShareOfGoodput) {
   EXPECT_NEAR(goodput_gbps, expected, 0.01 * expected);
 }
 
+// The application's own limit (FlowSpec::max_gbps) and the CC rate: the lower one wins.
+TEST(Nic, AFlowRateLimitBelowTheCcRateSetsTheRateOnTheWire) {
+  Pair p({}, {}, std::make_unique<CcFixed>(40.0));
+  p.a->add_flow({.id = 0, .dst_host = 1, .max_gbps = 5.0});
+  p.a->add_flow({.id = 1, .dst_host = 1, .max_gbps = 80.0});
+  sc_core::sc_start(sc_time(20, SC_US));
+  const auto* f0 = p.b->rx_flow(0, 0);
+  const auto* f1 = p.b->rx_flow(0, 1);
+  ASSERT_TRUE(f0 && f1);
+  const uint64_t b0 = f0->bytes_delivered, b1 = f1->bytes_delivered;
+  sc_core::sc_start(sc_time(200, SC_US));
+  const double share = double(kMtu) / fabric::roce::wire_bytes(data_len(kMtu));  // payload share of the wire
+  EXPECT_NEAR((f0->bytes_delivered - b0) * 8.0 / 200e3, 5.0 * share, 0.01 * 5.0 * share);
+  EXPECT_NEAR((f1->bytes_delivered - b1) * 8.0 / 200e3, 40.0 * share, 0.01 * 40.0 * share);
+  EXPECT_THROW(p.a->add_flow({.id = 2, .dst_host = 1, .max_gbps = -1.0}), std::invalid_argument);
+}
+
 TEST(Nic, FourFlowsAtLineRateShareTheLinkEquallyRoundRobin) {
   Pair p;
   for (uint32_t id = 0; id < 4; ++id) p.a->add_flow({.id = id, .dst_host = 1});
