@@ -4,10 +4,6 @@
 // loop of the Verilated switch in this process. Figures are reported, never asserted.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -20,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "Vsw_top.h"
+#include "child_run.hpp"
 #include "commands.hpp"
 #include "switch/bare_step.hpp"
 #include "switch/switch_config.hpp"
@@ -45,34 +42,20 @@ struct CaseResult {
   double peak_rss_mb = 0;
 };
 
-// Runs `ccfabric run` (this binary) in a child; its output goes to DIR/run.log.
+// Runs `ccfabric run` in a child; its output goes to DIR/run.log.
 CaseResult run_case(const Case& c, const BenchOptions& o) {
   const std::string dir = o.out_dir + "/" + c.name;
   std::filesystem::create_directories(dir);
-  std::vector<std::string> args = {std::filesystem::read_symlink("/proc/self/exe").string(), "run",
-                                   o.scenario_dir + "/" + c.scenario, "--out", dir};
-  std::istringstream sets(c.sets);
-  for (std::string kv; sets >> kv;) args.insert(args.end(), {"--set", kv});
+  std::vector<std::string> sets;
+  std::istringstream in(c.sets);
+  for (std::string kv; in >> kv;) sets.push_back(kv);
   fmt::print(stderr, "  {} ...\n", c.name);
-  const pid_t pid = fork();
-  if (pid < 0) throw RunFailed("bench: fork failed");
-  if (pid == 0) {
-    const int fd = open((dir + "/run.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd >= 0) dup2(fd, 1), dup2(fd, 2);
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  int status = 0;
-  rusage ru{};
-  wait4(pid, &status, 0, &ru);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw RunFailed(fmt::format("bench case {} failed: see {}/run.log", c.name, dir));
+  start_child(run_command(o.scenario_dir + "/" + c.scenario, sets, dir), dir + "/run.log");
+  ChildResult child;
+  wait_child(child);
+  if (child.exit_code != 0) throw RunFailed(fmt::format("bench case {} failed: see {}/run.log", c.name, dir));
   std::ifstream f(dir + "/summary.json");
-  CaseResult r{c, nlohmann::json::parse(f), double(ru.ru_maxrss) / 1024.0};
-  return r;
+  return CaseResult{c, nlohmann::json::parse(f), child.peak_rss_mb};
 }
 
 double wall_s(const CaseResult& r) { return r.summary["sim"]["wall_s"].get<double>(); }

@@ -38,8 +38,19 @@ struct RunOptions {
 constexpr unsigned kSwitchPorts = 16;  // the Verilated switch (rtl/CMakeLists.txt)
 
 // The switch configuration of a scenario (docs/switch.md 2.9, docs/buffer-plan.md).
-sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const std::vector<int>& routes) {
+// Switch k's LFSR seed (RED/ECN and WRED decisions) from sim.seed: splitmix64 of seed and k, never 0.
+uint32_t lfsr_seed(uint64_t seed, unsigned k) {
+  uint64_t z = seed + 0x9E3779B97F4A7C15ull * (k + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  const auto v = static_cast<uint32_t>(z ^ (z >> 31));
+  return v ? v : 1;
+}
+
+sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const std::vector<int>& routes,
+                               unsigned switch_index) {
   sw::SwitchConfig c = sw::SwitchConfig::defaults(params);
+  c.lfsr_seed = lfsr_seed(s.sim.seed, switch_index);
   const uint64_t cell = params.cell_bytes;
   auto cells = [&](uint64_t bytes) { return static_cast<uint32_t>((bytes + cell - 1) / cell); };
   c.pfc_enable = s.sw.pfc;
@@ -143,7 +154,7 @@ void run_scenario(const RunOptions& o) {
     }
     const std::string trace = o.out_dir + fmt::format("/switch{}.fst", k);
     switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params,
-                                                          switch_config(s, params, routes[k]), used,
+                                                          switch_config(s, params, routes[k], k), used,
                                                           swc::SwitchModel::kDefaultPeriodPs, false,
                                                           o.trace ? trace.c_str() : nullptr));
   }
