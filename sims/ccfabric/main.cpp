@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   ccf::cli::add_buffer_plan_command(app);
   ccf::cli::add_demo_switch_command(app);
   ccf::cli::add_bench_command(app);
+  ccf::cli::add_report_command(app);
 
   try {
     app.parse(argc, argv);
