@@ -42,4 +42,7 @@ void add_sweep_command(CLI::App& app);
 // `ccfabric bench`: the speed report (cmd_bench.cpp, docs/speed.md).
 void add_bench_command(CLI::App& app);
 
+// `ccfabric report units`: state, memory, pipeline and arithmetic cost of every CC unit (docs/report.md).
+void add_report_command(CLI::App& app);
+
 }  // namespace ccf::cli

@@ -1,0 +1,80 @@
+// unit_report.hpp: `ccfabric report units`, the cost of every NIC congestion-control unit (DESIGN.md
+// principle 5): per-flow state field by field (hls/<algo>/<algo>_cost.hpp), state for N flows with a
+// memory organisation, declared pipeline latency and II (the units' kCost), the arithmetic per event,
+// and cycles per event measured by driving each unit with a synthetic event stream. docs/report.md.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cost_table.hpp"
+
+namespace ccf::report {
+
+struct ReportOptions {
+  uint64_t flows = 65'536;      // flows the state memory holds
+  uint64_t events = 10'000;     // synthetic events per unit (timer expiries come on top)
+  uint32_t stream_flows = 64;   // distinct flows the stream touches
+  uint64_t seed = 1;
+};
+
+// "" if the options are usable, else "--<option> = <value> must be <rule>".
+std::string validate(const ReportOptions& o);
+
+// Events of one kind delivered to a unit and the busy cycles they cost.
+struct MeasuredKind {
+  std::string kind;
+  uint64_t events = 0;
+  uint64_t busy_cycles = 0;
+};
+
+struct UnitReport {
+  std::string id;       // dcqcn_rp, dcqcn_np, swift, ldcp, timely
+  std::string name;     // DCQCN RP, ...
+  std::string config;   // the default configuration the unit was built with
+  std::vector<hls::StateField> fields;
+  unsigned state_bits_per_flow = 0;  // the unit's kCost.state_bits_per_flow (= sum of fields)
+  unsigned latency_cycles = 0;
+  unsigned ii_cycles = 0;
+  std::vector<hls::EventArithmetic> arithmetic;
+  std::string division;
+  // Memory for `flows` flows.
+  uint64_t flows = 0;
+  uint64_t total_bits = 0;           // flows x state bits (packed)
+  uint64_t total_bytes = 0;          // ceil(total_bits / 8)
+  unsigned word_bits_8 = 0;          // state bits rounded up to a multiple of 8
+  unsigned word_bits_32 = 0;         // ... of 32
+  uint64_t words = 0;                // one word per flow
+  uint64_t memory_bytes_8 = 0;       // words x word_bits_8 / 8
+  uint64_t memory_bytes_32 = 0;      // words x word_bits_32 / 8
+  std::string ports;                 // suggested banks and ports
+  // Measured in simulation.
+  std::vector<MeasuredKind> measured;
+  uint64_t events = 0;
+  uint64_t busy_cycles = 0;
+  double cycles_per_event = 0;       // busy_cycles / events
+};
+
+struct Report {
+  ReportOptions options;
+  unsigned clock_mhz = 1000;
+  double link_gbps = 0;
+  unsigned mtu_bytes = 0;
+  std::vector<UnitReport> units;
+  // DCQCN RP + NP together (a NIC is both): per flow and for `flows` flows.
+  unsigned dcqcn_bits_per_flow = 0;
+  uint64_t dcqcn_total_bits = 0;
+  uint64_t dcqcn_total_bytes = 0;
+};
+
+// Builds the report: static figures from the cost tables and kCost, measured figures from the units.
+Report make_report(const ReportOptions& o);
+
+std::string format_table(const Report& r);
+nlohmann::ordered_json to_json(const Report& r);
+std::string format_csv(const Report& r);
+
+}  // namespace ccf::report
