@@ -39,13 +39,16 @@ module sw_ingress_arb #(
     localparam int FA_W  = $clog2(IN_FIFO_DEPTH);
 
     logic [NPORTS-1:0]       nonempty;
-    logic [NPORTS*REC_W-1:0] head_flat;
+    logic [NPORTS*FA_W-1:0]  rd_ptr;
     logic [PID_W-1:0]        rr_in_q;
     logic [REC_W-1:0]        head;
 
+    // FIFO storage of all ports, port p at entries {p, 0..IN_FIFO_DEPTH-1}: only the processed
+    // port's head is read, not every port's
+    logic [REC_W-1:0] fifo_mem [NPORTS*IN_FIFO_DEPTH];
+
     // per-port skid FIFO (2.2): ready = not full at the start of the cycle
     for (genvar p = 0; p < NPORTS; p++) begin : g_fifo
-        logic [REC_W-1:0] mem [IN_FIFO_DEPTH];
         logic [FA_W-1:0]  wr_ptr_q;
         logic [FA_W-1:0]  rd_ptr_q;
         logic [FA_W:0]    count_q;
@@ -56,11 +59,11 @@ module sw_ingress_arb #(
         assign nonempty[p]      = count_q != '0;
         assign push             = in_desc_valid[p] && in_desc_ready[p];
         assign pop              = pr_valid && (pr_port == PID_W'(p));
-        assign head_flat[p*REC_W +: REC_W] = mem[rd_ptr_q];
+        assign rd_ptr[p*FA_W +: FA_W] = rd_ptr_q;
 
         always_ff @(posedge clk) begin
             if (push) begin
-                mem[wr_ptr_q] <= {in_desc_tag[p*TAG_W +: TAG_W],
+                fifo_mem[{PID_W'(p), wr_ptr_q}] <= {in_desc_tag[p*TAG_W +: TAG_W],
                                   in_desc_len[p*sw_pkg::LEN_W +: sw_pkg::LEN_W],
                                   in_desc_prio[p*sw_pkg::PRIO_W +: sw_pkg::PRIO_W],
                                   in_desc_ecn[p*sw_pkg::ECN_W +: sw_pkg::ECN_W],
@@ -105,7 +108,7 @@ module sw_ingress_arb #(
                 pr_port  = idx[PID_W-1:0];
             end
         end
-        head = head_flat[pr_port*REC_W +: REC_W];
+        head = fifo_mem[{pr_port, rd_ptr[pr_port*FA_W +: FA_W]}];
         {pr_tag, pr_len, pr_prio, pr_ecn, pr_dst, pr_hash} = head;
         busy = (|nonempty) || (|(in_desc_valid & in_desc_ready));
     end

@@ -92,10 +92,14 @@ module sw_pfc_gen #(
         end
     end
 
+    // refresh_at(p,c), armed while xoff(p,c): one entry per port with class c at [c*CYW +: CYW],
+    // written as a whole once per edge at most (one write per port, not per class, keeps the
+    // Verilated model fast)
+    logic [8*CYW-1:0] refresh_mem [NPORTS];
+
     for (genvar p = 0; p < NPORTS; p++) begin : g_port
         logic [NPRIO-1:0] req_v_q;
         logic [NPRIO-1:0] req_pause_q;
-        logic [CYW-1:0]   refresh_at_q [8];  // refresh_at(p,c), armed while xoff(p,c)
         logic [CYW-1:0]   min_q;             // earliest armed refresh_at of this port after the last edge
         logic             soon_q;            // an armed refresh_at is not after the last edge
         logic             slow;
@@ -121,7 +125,7 @@ module sw_pfc_gen #(
             due_p = '0;
             if (slow) begin
                 for (int c = 0; c < NPRIO; c++) begin
-                    due_p[c] = refresh_on && x_now[c] && cycle >= refresh_at_q[c];
+                    due_p[c] = refresh_on && x_now[c] && cycle >= refresh_mem[p][c*CYW +: CYW];
                 end
             end
         end
@@ -145,6 +149,7 @@ module sw_pfc_gen #(
             logic [CYW-1:0] rc;
             logic           x;
             logic           soon;
+            logic [8*CYW-1:0] ra_n;
             if (rst) begin
                 min_q  <= '1;
                 soon_q <= 1'b0;
@@ -152,19 +157,20 @@ module sw_pfc_gen #(
                 m    = '1;
                 soon = 1'b0;
                 rc   = CYW'(refresh_cycles[p*32 +: 32]);
+                ra_n = refresh_mem[p];
                 for (int c = 0; c < NPRIO; c++) begin
                     x  = x_now[c];
-                    ra = refresh_at_q[c];
+                    ra = refresh_mem[p][c*CYW +: CYW];
                     if (sx[c]) begin
                         // pause sent next cycle: refresh PFC_REFRESH_CYCLES after that
                         x  = 1'b1;
                         ra = cycle + 1'b1 + rc;
-                        refresh_at_q[c] <= ra;
+                        ra_n[c*CYW +: CYW] = ra;
                     end else if (sn[c]) begin
                         x  = 1'b0;
                     end else if (due_p[c]) begin
                         ra = cycle + rc;
-                        refresh_at_q[c] <= ra;
+                        ra_n[c*CYW +: CYW] = ra;
                     end
                     if (x && refresh_on) begin
                         if (ra > cycle) begin
@@ -176,6 +182,7 @@ module sw_pfc_gen #(
                         end
                     end
                 end
+                refresh_mem[p] <= ra_n;
                 min_q  <= m;
                 soon_q <= soon;
             end

@@ -36,10 +36,13 @@ module sw_pfc_rx #(
 
     assign any_slow = cycle >= next_deadline;
 
+    // per-(e,c) state, one entry per port with class c at [c*W +: W]; each entry is written as a
+    // whole, once per edge at most (one write per port, not per class, keeps the Verilated model fast)
+    logic [8*CYW-1:0] until_mem [NPORTS];   // pause_until(e,c)
+    logic [8*CYW-1:0] from_mem  [NPORTS];   // first cycle governed by the current pause_until
+    logic [8*64-1:0]  acc_mem   [NPORTS];   // paused cycles before from
+
     for (genvar e = 0; e < NPORTS; e++) begin : g_port
-        logic [CYW-1:0]   until_q [8];   // pause_until(e,c)
-        logic [CYW-1:0]   from_q  [8];   // first cycle governed by the current pause_until
-        logic [63:0]      acc_q   [8];   // paused cycles before from_q
         logic [NPRIO-1:0] paused_q;      // paused in the cycle after the last recomputation
         logic [CYW-1:0]   min_q;         // earliest pause_until of this port after the last edge
         logic [31:0]      rd_q;
@@ -56,46 +59,53 @@ module sw_pfc_rx #(
             paused_e = paused_q;
             if (slow) begin
                 for (int c = 0; c < NPRIO; c++) begin
-                    paused_e[c] = cycle < until_q[c];
+                    paused_e[c] = cycle < until_mem[e][c*CYW +: CYW];
                 end
             end
         end
 
         always_ff @(posedge clk) begin
-            logic [CYW-1:0] m;
-            logic [CYW-1:0] u;
-            logic [CYW-1:0] seg_end;
-            logic [CYW-1:0] nxt;
+            logic [CYW-1:0]   m;
+            logic [CYW-1:0]   u;
+            logic [CYW-1:0]   seg_end;
+            logic [CYW-1:0]   nxt;
+            logic [8*CYW-1:0] until_n;
+            logic [8*CYW-1:0] from_n;
+            logic [8*64-1:0]  acc_n;
             if (rst) begin
-                for (int c = 0; c < NPRIO; c++) begin
-                    until_q[c] <= '0;
-                    from_q[c]  <= '0;
-                    acc_q[c]   <= '0;
-                end
-                paused_q <= '0;
-                min_q    <= '1;
+                until_mem[e] <= '0;
+                from_mem[e]  <= '0;
+                acc_mem[e]   <= '0;
+                paused_q     <= '0;
+                min_q        <= '1;
             end else if (pfc_in_valid[e] || slow) begin
-                m   = '1;
-                nxt = cycle + 1'b1;
+                m       = '1;
+                nxt     = cycle + 1'b1;
+                until_n = until_mem[e];
+                from_n  = from_mem[e];
+                acc_n   = acc_mem[e];
                 for (int c = 0; c < NPRIO; c++) begin
-                    u = until_q[c];
+                    u = until_n[c*CYW +: CYW];
                     if (pfc_in_valid[e] && pfc_in_class_en[e*8 + c]) begin
-                        // close the running pause: cycles from_q .. cycle under the old deadline
+                        // close the running pause: cycles from .. cycle under the old deadline
                         seg_end = (u < nxt) ? u : nxt;
-                        if (seg_end > from_q[c]) begin
-                            acc_q[c] <= acc_q[c] + 64'(CYW'(seg_end - from_q[c]));
+                        if (seg_end > from_n[c*CYW +: CYW]) begin
+                            acc_n[c*64 +: 64] = acc_n[c*64 +: 64] + 64'(CYW'(seg_end - from_n[c*CYW +: CYW]));
                         end
-                        from_q[c]  <= nxt;
+                        from_n[c*CYW +: CYW] = nxt;
                         // pause_until = t + 1 + time * QUANTUM_CYCLES (2.7)
-                        u          = nxt + CYW'(pfc_in_time[e*128 + c*16 +: 16]) * CYW'(quantum_cycles[e*32 +: 32]);
-                        until_q[c] <= u;
+                        u = nxt + CYW'(pfc_in_time[e*128 + c*16 +: 16]) * CYW'(quantum_cycles[e*32 +: 32]);
+                        until_n[c*CYW +: CYW] = u;
                     end
                     paused_q[c] <= nxt < u;
                     if (u > cycle && u < m) begin
                         m = u;
                     end
                 end
-                min_q <= m;
+                until_mem[e] <= until_n;
+                from_mem[e]  <= from_n;
+                acc_mem[e]   <= acc_n;
+                min_q        <= m;
             end
         end
 
@@ -106,10 +116,10 @@ module sw_pfc_rx #(
             if (rst) begin
                 rd_q <= '0;
             end else if (rd_en && rd_port == PID_W'(e)) begin
-                lim = (cycle < until_q[rd_c]) ? cycle : until_q[rd_c];
-                v   = acc_q[rd_c];
-                if (lim > from_q[rd_c]) begin
-                    v = v + 64'(CYW'(lim - from_q[rd_c]));
+                lim = (cycle < until_mem[e][rd_c*CYW +: CYW]) ? cycle : until_mem[e][rd_c*CYW +: CYW];
+                v   = acc_mem[e][rd_c*64 +: 64];
+                if (lim > from_mem[e][rd_c*CYW +: CYW]) begin
+                    v = v + 64'(CYW'(lim - from_mem[e][rd_c*CYW +: CYW]));
                 end
                 rd_q <= rd_hi ? v[63:32] : v[31:0];
             end
