@@ -93,8 +93,15 @@ void TimelyUnit::on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time n
   }
 }
 
-void TimelyUnit::on_nack(uint32_t flow, sc_core::sc_time) { tk::restart_tx_segment(flows_.at(flow).s); }
-void TimelyUnit::on_timeout(uint32_t flow, sc_core::sc_time) { tk::restart_tx_segment(flows_.at(flow).s); }
+// A go-back-N restarts the TX segment: one read-modify-write of the flow's state, one busy cycle.
+void TimelyUnit::on_nack(uint32_t flow, sc_core::sc_time) {
+  tk::restart_tx_segment(flows_.at(flow).s);
+  ++busy_cycles_;
+}
+void TimelyUnit::on_timeout(uint32_t flow, sc_core::sc_time) {
+  tk::restart_tx_segment(flows_.at(flow).s);
+  ++busy_cycles_;
+}
 
 double TimelyUnit::timely_rate_gbps(uint32_t flow) const {
   return gbps_of(visible_rate(flows_.at(flow), sc_core::sc_time_stamp().value()));

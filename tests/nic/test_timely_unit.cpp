@@ -163,8 +163,10 @@ TEST(TimelyUnit, TimeoutAndNakRestartTheTxSegment) {
   u.on_tx(0, kMtu, ps(t));
   EXPECT_GT(u.pacing_gap(0), sc_core::SC_ZERO_TIME);  // the 16th frame after the restart
   for (int k = 0; k < 3; ++k, t += kFramePs) u.on_tx(0, kMtu, ps(t));
+  const uint64_t busy = u.busy_cycles();
   u.on_nack(0, ps(t));
   EXPECT_EQ(u.state(0).tx_seg_bytes, 0u);
+  EXPECT_EQ(u.busy_cycles(), busy + 1);  // one read-modify-write of the state
 }
 
 TEST(TimelyUnit, BadConfigurationIsRejectedWithTheKey) {

@@ -1,0 +1,93 @@
+// `ccfabric sweep`: a grid of keys and seeds becomes one run per point; the merged CSV has the swept
+// keys as columns; a restart skips finished points; job files for GNU parallel and Slurm; a bad value
+// stops the sweep before anything runs.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+
+namespace {
+
+using ccf::test::out_dir;
+using ccf::test::read_file;
+using ccf::test::run_ccfabric;
+
+// A sweep file next to its output: 2 fan-ins x 2 seeds of a short DCQCN incast.
+std::string write_sweep(const std::string& dir, const std::string& senders = "[2, 3]") {
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/s.toml";
+  std::ofstream(path) << "scenario = \"" << CCF_SCENARIO_DIR << "/incast_dcqcn_100g.toml\"\n"
+                      << "seeds = [1, 2]\n[set]\n\"sim.duration_us\" = 200\n\"sim.measure_from_us\" = 50\n"
+                      << "[grid]\n\"traffic.0.senders\" = " << senders << "\n";
+  return path;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> v;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) v.push_back(l);
+  return v;
+}
+
+TEST(Sweep, RunsEveryPointMergesTheSweptKeysAndSkipsFinishedPointsOnRestart) {
+  const std::string dir = out_dir("sweep_local");
+  const std::string sweep = write_sweep(dir);
+  const auto r = run_ccfabric("sweep " + sweep + " --jobs 2 --out " + dir + "/out");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto rows = lines(read_file(dir + "/out/results.csv"));
+  ASSERT_EQ(rows.size(), 5u) << r.output;
+  EXPECT_EQ(rows[0].rfind("point,seed,traffic.0.senders,total_gbps,jain_index", 0), 0u) << rows[0];
+  // Points: senders 2 (seeds 1, 2), then senders 3 (seeds 1, 2).
+  EXPECT_EQ(rows[1].rfind("0,1,2,", 0), 0u) << rows[1];
+  EXPECT_EQ(rows[2].rfind("1,2,2,", 0), 0u) << rows[2];
+  EXPECT_EQ(rows[4].rfind("3,2,3,", 0), 0u) << rows[4];
+  // Each point is the run it names: its summary carries the swept value and the seed.
+  const auto summary = ccf::test::read_summary(dir + "/out/points/00003");
+  EXPECT_EQ(summary["flows"].size(), 3u);
+  EXPECT_NE(summary["scenario"].get<std::string>().find("seed = 2"), std::string::npos);
+
+  const auto again = run_ccfabric("sweep " + sweep + " --jobs 2 --out " + dir + "/out");
+  ASSERT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_NE(again.output.find("4 points, 4 already done, 0 to run"), std::string::npos) << again.output;
+  EXPECT_EQ(read_file(dir + "/out/results.csv").substr(0, rows[0].size()), rows[0]);
+}
+
+TEST(Sweep, EmitsOneSelfContainedCommandPerPointForParallelAndSlurm) {
+  const std::string dir = out_dir("sweep_emit");
+  const std::string sweep = write_sweep(dir);
+  const auto r = run_ccfabric("sweep " + sweep + " --emit slurm --out " + dir + "/out");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto jobs = lines(read_file(dir + "/out/jobs.txt"));
+  ASSERT_EQ(jobs.size(), 4u);
+  for (const auto& j : jobs) {
+    EXPECT_NE(j.find("' 'run' '"), std::string::npos) << j;
+    EXPECT_NE(j.find("'sim.seed="), std::string::npos) << j;
+    EXPECT_NE(j.find("point.json"), std::string::npos) << j;
+  }
+  const std::string sbatch = read_file(dir + "/out/sweep.sbatch");
+  EXPECT_NE(sbatch.find("#SBATCH --array=1-4"), std::string::npos) << sbatch;
+  EXPECT_NE(sbatch.find("SLURM_ARRAY_TASK_ID"), std::string::npos) << sbatch;
+  // One job line run by hand (as a cluster node would) finishes its point, and --merge picks it up.
+  ASSERT_EQ(std::system(("bash -c " + std::string("\"$(sed -n 2p '") + dir + "/out/jobs.txt')\"").c_str()), 0);
+  const auto m = run_ccfabric("sweep " + sweep + " --merge --out " + dir + "/out");
+  ASSERT_EQ(m.exit_code, 0) << m.output;
+  const auto rows = lines(read_file(dir + "/out/results.csv"));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[1].rfind("1,2,2,", 0), 0u) << rows[1];
+}
+
+TEST(Sweep, ABadValueStopsTheSweepBeforeAnythingRunsAndNamesThePointAndKey) {
+  const std::string dir = out_dir("sweep_bad");
+  const auto r = run_ccfabric("sweep " + write_sweep(dir, "[2, 40]") + " --out " + dir + "/out");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("sweep point 2:"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("senders = 40 must be"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out/points"));
+}
+
+}  // namespace
