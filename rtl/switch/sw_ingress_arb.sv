@@ -43,9 +43,9 @@ module sw_ingress_arb #(
     logic [PID_W-1:0]        rr_in_q;
     logic [REC_W-1:0]        head;
 
-    // FIFO storage of all ports, port p at entries {p, 0..IN_FIFO_DEPTH-1}: only the processed
-    // port's head is read, not every port's
-    logic [REC_W-1:0] fifo_mem [NPORTS*IN_FIFO_DEPTH];
+    // FIFO storage of all ports, port p in row p (written only by port p's process): only the
+    // processed port's head is read, not every port's
+    logic [REC_W-1:0] fifo_mem [NPORTS][IN_FIFO_DEPTH];
 
     // per-port skid FIFO (2.2): ready = not full at the start of the cycle
     for (genvar p = 0; p < NPORTS; p++) begin : g_fifo
@@ -63,7 +63,7 @@ module sw_ingress_arb #(
 
         always_ff @(posedge clk) begin
             if (push) begin
-                fifo_mem[{PID_W'(p), wr_ptr_q}] <= {in_desc_tag[p*TAG_W +: TAG_W],
+                fifo_mem[p][wr_ptr_q] <= {in_desc_tag[p*TAG_W +: TAG_W],
                                   in_desc_len[p*sw_pkg::LEN_W +: sw_pkg::LEN_W],
                                   in_desc_prio[p*sw_pkg::PRIO_W +: sw_pkg::PRIO_W],
                                   in_desc_ecn[p*sw_pkg::ECN_W +: sw_pkg::ECN_W],
@@ -108,7 +108,7 @@ module sw_ingress_arb #(
                 pr_port  = idx[PID_W-1:0];
             end
         end
-        head = fifo_mem[{pr_port, rd_ptr[pr_port*FA_W +: FA_W]}];
+        head = fifo_mem[pr_port][rd_ptr[pr_port*FA_W +: FA_W]];
         {pr_tag, pr_len, pr_prio, pr_ecn, pr_dst, pr_hash} = head;
         busy = (|nonempty) || (|(in_desc_valid & in_desc_ready));
     end
