@@ -162,29 +162,15 @@ nic::AckInfo ack_at(Stream& s, uint64_t t, uint64_t acked_bytes) {
   return a;
 }
 
-void measure_swift(UnitReport& u, const hls::swift::Params& p, const ReportOptions& o, unsigned mtu) {
-  nic::SwiftUnit unit(p, mtu);
-  Stream s(o.seed);
-  Driver d(u, [&] { return unit.busy_cycles(); });
-  for (uint32_t f = 0; f < o.stream_flows; ++f) unit.init_flow(f, sc_time::from_value(0));
-  for (uint64_t i = 0; i < o.events; ++i) {
-    const uint64_t t = s.next_time();
-    const uint32_t f = s.flow(o.stream_flows);
-    const double x = s.u01();
-    if (x < 0.9) {
-      const nic::AckInfo a = ack_at(s, t, mtu);
-      d.event("ack", [&] { unit.on_ack(f, a, sc_time::from_value(t)); });
-    } else if (x < 0.95) {
-      d.event("nack", [&] { unit.on_nack(f, sc_time::from_value(t)); });
-    } else {
-      d.event("timeout", [&] { unit.on_timeout(f, sc_time::from_value(t)); });
-    }
-  }
-  d.finish({"ack", "nack", "timeout"});
-}
+// The stream of a unit driven by the TX scheduler and by ACKs: cumulative probabilities of a frame
+// sent, an ACK and a NAK; the rest are retransmit timeouts. cum_bytes: ACKs carry the cumulative
+// bytes acknowledged (LDCP's LSN).
+struct EventMix {
+  double tx, ack, nack;
+  bool cum_bytes = false;
+};
 
-void measure_ldcp(UnitReport& u, const hls::ldcp::Params& p, const ReportOptions& o, unsigned mtu, double gbps) {
-  nic::LdcpUnit unit(p, mtu, gbps);
+void measure_cc_unit(UnitReport& u, nic::CcUnit& unit, const ReportOptions& o, unsigned mtu, const EventMix& mix) {
   Stream s(o.seed);
   Driver d(u, [&] { return unit.busy_cycles(); });
   std::vector<uint64_t> cum(o.stream_flows, 0);
@@ -193,42 +179,21 @@ void measure_ldcp(UnitReport& u, const hls::ldcp::Params& p, const ReportOptions
     const uint64_t t = s.next_time();
     const uint32_t f = s.flow(o.stream_flows);
     const double x = s.u01();
-    if (x < 0.45) {
+    if (x < mix.tx) {
       d.event("tx", [&] { unit.on_tx(f, mtu, sc_time::from_value(t)); });
-    } else if (x < 0.95) {
+    } else if (x < mix.ack) {
       nic::AckInfo a = ack_at(s, t, mtu);
-      a.cum_bytes_acked = cum[f] += mtu;
+      if (mix.cum_bytes) a.cum_bytes_acked = cum[f] += mtu;
       d.event("ack", [&] { unit.on_ack(f, a, sc_time::from_value(t)); });
-    } else if (x < 0.98) {
+    } else if (x < mix.nack) {
       d.event("nack", [&] { unit.on_nack(f, sc_time::from_value(t)); });
     } else {
       d.event("timeout", [&] { unit.on_timeout(f, sc_time::from_value(t)); });
     }
   }
-  d.finish({"tx", "ack", "nack", "timeout"});
-}
-
-void measure_timely(UnitReport& u, const hls::timely::Params& p, const ReportOptions& o, unsigned mtu, double gbps) {
-  nic::TimelyUnit unit(p, mtu, gbps);
-  Stream s(o.seed);
-  Driver d(u, [&] { return unit.busy_cycles(); });
-  for (uint32_t f = 0; f < o.stream_flows; ++f) unit.init_flow(f, sc_time::from_value(0));
-  for (uint64_t i = 0; i < o.events; ++i) {
-    const uint64_t t = s.next_time();
-    const uint32_t f = s.flow(o.stream_flows);
-    const double x = s.u01();
-    if (x < 0.49) {
-      d.event("tx", [&] { unit.on_tx(f, mtu, sc_time::from_value(t)); });
-    } else if (x < 0.98) {
-      const nic::AckInfo a = ack_at(s, t, mtu);
-      d.event("ack", [&] { unit.on_ack(f, a, sc_time::from_value(t)); });
-    } else if (x < 0.99) {
-      d.event("nack", [&] { unit.on_nack(f, sc_time::from_value(t)); });
-    } else {
-      d.event("timeout", [&] { unit.on_timeout(f, sc_time::from_value(t)); });
-    }
-  }
-  d.finish({"tx", "ack", "nack", "timeout"});
+  std::vector<std::string> kinds = {"ack", "nack", "timeout"};
+  if (mix.tx > 0) kinds.insert(kinds.begin(), "tx");
+  d.finish(kinds);
 }
 
 // 8388608 -> "8,388,608".
@@ -275,17 +240,20 @@ Report make_report(const ReportOptions& o) {
 
   u = static_part("swift", "Swift", "defaults (spec 2.5), " + at, hls::swift::kStateFields, nic::SwiftUnit::kCost,
                   hls::swift::kArithmetic, hls::swift::kDivision, o.flows);
-  measure_swift(u, hls::swift::Params{}, o, r.mtu_bytes);
+  nic::SwiftUnit swift(hls::swift::Params{}, r.mtu_bytes);
+  measure_cc_unit(u, swift, o, r.mtu_bytes, {0.0, 0.9, 0.95});
   r.units.push_back(std::move(u));
 
   u = static_part("ldcp", "LDCP", "defaults (draft 2.2), " + at, hls::ldcp::kStateFields, nic::LdcpUnit::kCost,
                   hls::ldcp::kArithmetic, hls::ldcp::kDivision, o.flows);
-  measure_ldcp(u, hls::ldcp::Params{}, o, r.mtu_bytes, r.link_gbps);
+  nic::LdcpUnit ldcp(hls::ldcp::Params{}, r.mtu_bytes, r.link_gbps);
+  measure_cc_unit(u, ldcp, o, r.mtu_bytes, {0.45, 0.95, 0.98, true});
   r.units.push_back(std::move(u));
 
   u = static_part("timely", "TIMELY", "author variant (seed), 64 KiB segments, " + at, hls::timely::kStateFields,
                   nic::TimelyUnit::kCost, hls::timely::kArithmetic, hls::timely::kDivision, o.flows);
-  measure_timely(u, hls::timely::Params{}, o, r.mtu_bytes, r.link_gbps);
+  nic::TimelyUnit timely(hls::timely::Params{}, r.mtu_bytes, r.link_gbps);
+  measure_cc_unit(u, timely, o, r.mtu_bytes, {0.49, 0.98, 0.99});
   r.units.push_back(std::move(u));
 
   r.dcqcn_bits_per_flow = r.units[0].state_bits_per_flow + r.units[1].state_bits_per_flow;
