@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,12 @@ class CcUnit {
   }
   virtual UnitCost cost() const = 0;
   virtual uint64_t busy_cycles() const = 0;
+  // C simulation vectors (docs/hls.md 3): with a stream attached the unit writes its configuration
+  // registers, then one record per kernel pass (hls/csim/csim_vectors.hpp); nullptr detaches.
+  virtual void set_vector_log(std::ostream* os) { vector_log_ = os; }
+
+ protected:
+  std::ostream* vector_log_ = nullptr;
 };
 
 // Notification point (receiver side).
@@ -111,6 +118,12 @@ class NpUnit {
   }
   virtual UnitCost cost() const = 0;
   virtual uint64_t busy_cycles() const = 0;
+  // C simulation vectors (docs/hls.md 3): with a stream attached the unit writes its configuration
+  // registers, then one record per kernel pass (hls/csim/csim_vectors.hpp); nullptr detaches.
+  virtual void set_vector_log(std::ostream* os) { vector_log_ = os; }
+
+ protected:
+  std::ostream* vector_log_ = nullptr;
 };
 
 // No congestion control: line rate, no window, no timers.

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "dcqcn/np_kernel.hpp"
+#include "dcqcn/np_top.hpp"
+#include "dcqcn/np_vectors.hpp"
 #include "nic/cc_unit.hpp"
 
 namespace ccf::nic {
@@ -27,8 +29,8 @@ class DcqcnNpUnit : public NpUnit {
     const uint64_t now_ns = now.value() / 1000;
     ++busy_;
     // Min-time mode: the window's end is resolved here, when the next mark arrives.
-    if (f.s.open && now_ns >= f.window_end_ns) apply(f, hls::dcqcn::on_window_end(f.s, p_, f.window_end_ns));
-    return apply(f, hls::dcqcn::on_marked_packet(f.s, p_, now_ns));
+    if (f.s.open && now_ns >= f.window_end_ns) apply(f, pass(f, {hls::dcqcn::NpEventKind::kWindowEnd, flow, f.window_end_ns}));
+    return apply(f, pass(f, {hls::dcqcn::NpEventKind::kMarked, flow, now_ns}));
   }
   uint64_t next_deadline_ps(uint32_t flow) const override {
     if (p_.mode != hls::dcqcn::NpMode::kPaperWindow || flow >= flows_.size()) return kNoDeadline;
@@ -38,17 +40,27 @@ class DcqcnNpUnit : public NpUnit {
   bool on_timer(uint32_t flow, sc_core::sc_time now) override {
     Flow& f = flows_.at(flow);
     ++busy_;
-    return apply(f, hls::dcqcn::on_window_end(f.s, p_, now.value() / 1000));
+    return apply(f, pass(f, {hls::dcqcn::NpEventKind::kWindowEnd, flow, now.value() / 1000}));
   }
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_; }
   const hls::dcqcn::NpParams& params() const { return p_; }
+  void set_vector_log(std::ostream* os) override {
+    NpUnit::set_vector_log(os);
+    if (os) *os << hls::dcqcn::np_params_line(p_) << '\n';
+  }
 
  private:
   struct Flow {
     hls::dcqcn::NpState s;
     uint64_t window_end_ns = 0;
   };
+  // One kernel pass through the synthesis top's decoder, logged as a vector.
+  hls::dcqcn::NpOut pass(Flow& f, const hls::dcqcn::NpEvent& ev) {
+    const hls::dcqcn::NpOut out = hls::dcqcn::np_step(f.s, p_, ev);
+    if (vector_log_) *vector_log_ << hls::dcqcn::np_event_line(ev, f.s, out) << '\n';
+    return out;
+  }
   static bool apply(Flow& f, const hls::dcqcn::NpOut& out) {
     if (out.arm_window) f.window_end_ns = out.window_end_ns;
     return out.send_cnp;

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "dcqcn/rp_vectors.hpp"
+
 namespace ccf::nic {
 
 namespace dk = hls::dcqcn;
@@ -18,8 +20,19 @@ void DcqcnRpUnit::init_flow(uint32_t flow, sc_core::sc_time) {
   if (flow >= flows_.size()) flows_.resize(flow + 1);
   Flow& f = flows_[flow];
   f = Flow{};
-  f.s = dk::rp_initial_state(p_);
+  pass(f, {dk::RpEventKind::kInit, flow, 0});
   f.rate_out = f.rate_next = f.s.rc;  // start at line rate (spec 1.4)
+}
+
+void DcqcnRpUnit::set_vector_log(std::ostream* os) {
+  CcUnit::set_vector_log(os);
+  if (os) *os << dk::rp_params_line(p_) << '\n';
+}
+
+dk::RpOut DcqcnRpUnit::pass(Flow& f, const dk::RpEvent& ev) {
+  const dk::RpOut out = dk::rp_step(f.s, p_, ev);
+  if (vector_log_) *vector_log_ << dk::rp_event_line(ev, f.s, out) << '\n';
+  return out;
 }
 
 void DcqcnRpUnit::apply(Flow& f, const dk::RpOut& out, uint64_t now_ps) {
@@ -36,12 +49,12 @@ void DcqcnRpUnit::apply(Flow& f, const dk::RpOut& out, uint64_t now_ps) {
 
 void DcqcnRpUnit::on_cnp(uint32_t flow, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
-  apply(f, dk::on_cnp(f.s, p_), now.value());
+  apply(f, pass(f, {dk::RpEventKind::kCnp, flow, 0}), now.value());
 }
 
 void DcqcnRpUnit::on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
-  apply(f, dk::on_tx(f.s, p_, payload_bytes), now.value());
+  apply(f, pass(f, {dk::RpEventKind::kTx, flow, payload_bytes}), now.value());
 }
 
 uint64_t DcqcnRpUnit::next_deadline_ps(uint32_t flow) const {
@@ -60,13 +73,13 @@ void DcqcnRpUnit::on_timer(uint32_t flow, sc_core::sc_time now) {
     // Same instant: alpha first, then the increase, then the mlx decrease check (spec 1.5).
     if (d == f.alpha_deadline_ps) {
       f.alpha_deadline_ps = kNoDeadline;
-      apply(f, dk::on_alpha_timer(f.s, p_), d);
+      apply(f, pass(f, {dk::RpEventKind::kAlphaTimer, flow, 0}), d);
     } else if (d == f.increase_deadline_ps) {
       f.increase_deadline_ps = kNoDeadline;
-      apply(f, dk::on_increase_event(f.s, p_, dk::IncreaseSource::kTimer), d);
+      apply(f, pass(f, {dk::RpEventKind::kIncreaseTimer, flow, 0}), d);
     } else {
       f.decrease_deadline_ps = kNoDeadline;
-      apply(f, dk::on_rate_decrease_timer(f.s, p_), d);
+      apply(f, pass(f, {dk::RpEventKind::kRateDecreaseTimer, flow, 0}), d);
     }
   }
   if (t >= f.rate_at_ps) f.rate_out = f.rate_next;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dcqcn/rp_kernel.hpp"
+#include "dcqcn/rp_top.hpp"
 #include "nic/cc_unit.hpp"
 
 namespace ccf::nic {
@@ -35,6 +36,7 @@ class DcqcnRpUnit : public CcUnit {
   sc_core::sc_time pacing_gap(uint32_t) const override { return sc_core::SC_ZERO_TIME; }
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }
+  void set_vector_log(std::ostream* os) override;
 
   const hls::dcqcn::RpState& state(uint32_t flow) const { return flows_.at(flow).s; }
 
@@ -46,6 +48,8 @@ class DcqcnRpUnit : public CcUnit {
     uint32_t rate_next = 0;         // written by the pipeline, visible from rate_at_ps
     uint64_t rate_at_ps = 0;
   };
+  // One kernel pass through the synthesis top's decoder (hls/dcqcn/rp_top.hpp), logged as a vector.
+  hls::dcqcn::RpOut pass(Flow& f, const hls::dcqcn::RpEvent& ev);
   // One kernel pass at `now`: arm the timers it asks for and publish the rate after the latency.
   void apply(Flow& f, const hls::dcqcn::RpOut& out, uint64_t now_ps);
 

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "ldcp/ldcp_vectors.hpp"
+
 namespace ccf::nic {
 
 namespace lk = hls::ldcp;
@@ -21,14 +23,31 @@ void LdcpUnit::init_flow(uint32_t flow, sc_core::sc_time) {
   if (flow >= flows_.size()) flows_.resize(flow + 1);
   Flow& f = flows_[flow];
   f = Flow{};
-  f.s = lk::ldcp_initial_state(c_);
+  lk::Event ev;
+  ev.flow = flow;
+  pass(f, ev);
   f.visible = f.s;
+}
+
+void LdcpUnit::set_vector_log(std::ostream* os) {
+  CcUnit::set_vector_log(os);
+  if (os) *os << lk::params_line(c_) << '\n';
+}
+
+lk::LdcpOut LdcpUnit::pass(Flow& f, const lk::Event& ev) {
+  const lk::LdcpOut out = lk::ldcp_step(f.s, c_, ev);
+  if (vector_log_) *vector_log_ << lk::event_line(ev, f.s, out) << '\n';
+  return out;
 }
 
 // Configuration of a new flow (before its first frame), not a pipeline event.
 void LdcpUnit::set_message_bytes(uint32_t flow, uint64_t message_bytes) {
   Flow& f = flows_.at(flow);
-  lk::ldcp_set_message_bytes(f.s, c_, message_bytes);
+  lk::Event ev;
+  ev.kind = lk::EventKind::kMessage;
+  ev.flow = flow;
+  ev.message_bytes = message_bytes;
+  pass(f, ev);
   f.visible = f.s;
 }
 
@@ -47,20 +66,25 @@ void LdcpUnit::on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
   const uint64_t t = now.value();
   begin_pass(f, t);
-  lk::AckIn a;
-  a.acked_bytes = ack.acked_bytes;
-  a.cum_bytes_acked = ack.cum_bytes_acked;
-  a.ece = ack.ece;
-  a.fast_start_echo = ack.fast_start_echo;
-  a.rtt_ns = (ack.rtt_ps + 500) / 1000;
-  lk::ldcp_on_ack(f.s, c_, a);
+  lk::Event ev;
+  ev.kind = lk::EventKind::kAck;
+  ev.flow = flow;
+  ev.ack.acked_bytes = ack.acked_bytes;
+  ev.ack.cum_bytes_acked = ack.cum_bytes_acked;
+  ev.ack.ece = ack.ece;
+  ev.ack.fast_start_echo = ack.fast_start_echo;
+  ev.ack.rtt_ns = (ack.rtt_ps + 500) / 1000;
+  pass(f, ev);
   end_pass(f, t);
 }
 
 void LdcpUnit::on_nack(uint32_t flow, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
   begin_pass(f, now.value());
-  lk::ldcp_on_loss(f.s, c_);
+  lk::Event ev;
+  ev.kind = lk::EventKind::kLoss;
+  ev.flow = flow;
+  pass(f, ev);
   end_pass(f, now.value());
 }
 
@@ -71,7 +95,10 @@ void LdcpUnit::on_timeout(uint32_t flow, sc_core::sc_time now) { on_nack(flow, n
 void LdcpUnit::on_tx(uint32_t flow, uint32_t, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
   begin_pass(f, now.value());
-  lk::ldcp_on_tx(f.s, c_);
+  lk::Event ev;
+  ev.kind = lk::EventKind::kTx;
+  ev.flow = flow;
+  pass(f, ev);
   end_pass(f, now.value());
 }
 

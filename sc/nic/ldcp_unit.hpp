@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ldcp/ldcp_kernel.hpp"
+#include "ldcp/ldcp_top.hpp"
 #include "nic/cc_unit.hpp"
 
 namespace ccf::nic {
@@ -49,6 +50,7 @@ class LdcpUnit : public CcUnit {
   bool next_frame_not_ect(uint32_t flow) const override;
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }
+  void set_vector_log(std::ostream* os) override;
 
   const hls::ldcp::LdcpState& state(uint32_t flow) const { return flows_.at(flow).s; }
   const hls::ldcp::Config& config() const { return c_; }
@@ -60,6 +62,8 @@ class LdcpUnit : public CcUnit {
     uint64_t visible_until_ps = 0; // from then on it sees s
   };
   // Before a pass at now_ps: the previous result becomes the visible one if its time has come.
+  // One kernel pass through the synthesis top's decoder (hls/ldcp/ldcp_top.hpp), logged as a vector.
+  hls::ldcp::LdcpOut pass(Flow& f, const hls::ldcp::Event& ev);
   void begin_pass(Flow& f, uint64_t now_ps);
   void end_pass(Flow& f, uint64_t now_ps);
   const hls::ldcp::LdcpState& seen(const Flow& f) const;

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "swift/swift_vectors.hpp"
+
 namespace ccf::nic {
 
 namespace sk = hls::swift;
@@ -21,10 +23,33 @@ void SwiftUnit::init_flow(uint32_t flow, sc_core::sc_time now) {
   if (flow >= flows_.size()) flows_.resize(flow + 1);
   Flow& f = flows_[flow];
   f = Flow{};
-  f.s = sk::swift_initial_state(r_, ns_of(now.value()));
-  f.out.cwnd = sk::cwnd_of(f.s);
-  f.out.pacing_ns = f.s.pacing_ns;
+  sk::Event ev;
+  ev.kind = sk::EventKind::kInit;
+  ev.flow = flow;
+  ev.ack.now_ns = ns_of(now.value());
+  const sk::Out o = pass(f, ev);
+  f.out.cwnd = o.cwnd;
+  f.out.pacing_ns = o.pacing_ns;
   f.next = f.out;
+}
+
+void SwiftUnit::set_vector_log(std::ostream* os) {
+  CcUnit::set_vector_log(os);
+  if (os) *os << sk::params_line(r_) << '\n';
+}
+
+sk::Out SwiftUnit::pass(Flow& f, const sk::Event& ev) {
+  const sk::Out o = sk::swift_step(f.s, r_, ev);
+  if (vector_log_) *vector_log_ << sk::event_line(ev, f.s, o) << '\n';
+  return o;
+}
+
+sk::Out SwiftUnit::pass(uint32_t flow, sk::EventKind kind, uint64_t now_ps) {
+  sk::Event ev;
+  ev.kind = kind;
+  ev.flow = flow;
+  ev.ack.now_ns = ns_of(now_ps);
+  return pass(flows_.at(flow), ev);
 }
 
 const SwiftUnit::Out& SwiftUnit::visible(const Flow& f) const {
@@ -43,23 +68,23 @@ void SwiftUnit::apply(Flow& f, const sk::Out& o, uint64_t now_ps) {
 
 void SwiftUnit::on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
-  sk::AckIn in;
-  in.now_ns = ns_of(now.value());
-  in.rtt_ns = ack.rtt_ps / 1000;                       // t5 - t1 on the 1-ns counter
-  in.remote_queuing_ns = ack.remote_queuing_delay_ps / 1000;  // t4 - t2, echoed
-  in.hops = ack.hop_count;
-  in.acked_bytes = ack.acked_bytes;
-  apply(f, sk::on_ack(f.s, r_, in), now.value());
+  sk::Event ev;
+  ev.kind = sk::EventKind::kAck;
+  ev.flow = flow;
+  ev.ack.now_ns = ns_of(now.value());
+  ev.ack.rtt_ns = ack.rtt_ps / 1000;                       // t5 - t1 on the 1-ns counter
+  ev.ack.remote_queuing_ns = ack.remote_queuing_delay_ps / 1000;  // t4 - t2, echoed
+  ev.ack.hops = ack.hop_count;
+  ev.ack.acked_bytes = ack.acked_bytes;
+  apply(f, pass(f, ev), now.value());
 }
 
 void SwiftUnit::on_nack(uint32_t flow, sc_core::sc_time now) {
-  Flow& f = flows_.at(flow);
-  apply(f, sk::on_fast_recovery(f.s, r_, ns_of(now.value())), now.value());
+  apply(flows_.at(flow), pass(flow, sk::EventKind::kFastRecovery, now.value()), now.value());
 }
 
 void SwiftUnit::on_timeout(uint32_t flow, sc_core::sc_time now) {
-  Flow& f = flows_.at(flow);
-  apply(f, sk::on_retransmit_timeout(f.s, r_, ns_of(now.value())), now.value());
+  apply(flows_.at(flow), pass(flow, sk::EventKind::kRetransmitTimeout, now.value()), now.value());
 }
 
 uint64_t SwiftUnit::next_deadline_ps(uint32_t flow) const { return flows_.at(flow).next_at_ps; }

@@ -14,6 +14,7 @@
 
 #include "nic/cc_unit.hpp"
 #include "swift/swift_kernel.hpp"
+#include "swift/swift_top.hpp"
 
 namespace ccf::nic {
 
@@ -43,6 +44,7 @@ class SwiftUnit : public CcUnit {
   sc_core::sc_time pacing_gap(uint32_t flow) const override;
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }
+  void set_vector_log(std::ostream* os) override;
 
   const hls::swift::State& state(uint32_t flow) const { return flows_.at(flow).s; }
   const hls::swift::Regs& regs() const { return r_; }
@@ -61,6 +63,9 @@ class SwiftUnit : public CcUnit {
     uint64_t next_at_ps = kNoDeadline;  // kNoDeadline: nothing pending
   };
   void apply(Flow& f, const hls::swift::Out& o, uint64_t now_ps);
+  // One kernel pass through the synthesis top's decoder (hls/swift/swift_top.hpp), logged as a vector.
+  hls::swift::Out pass(Flow& f, const hls::swift::Event& ev);
+  hls::swift::Out pass(uint32_t flow, hls::swift::EventKind kind, uint64_t now_ps);
   const Out& visible(const Flow& f) const;
   static uint32_t ns_of(uint64_t ps) { return static_cast<uint32_t>(ps / 1000); }  // 1-ns counter, mod 2^32
 

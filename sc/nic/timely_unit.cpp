@@ -8,6 +8,7 @@
 #include <string>
 
 #include "fabric/roce_format.hpp"
+#include "timely/timely_vectors.hpp"
 
 namespace ccf::nic {
 
@@ -48,8 +49,21 @@ void TimelyUnit::init_flow(uint32_t flow, sc_core::sc_time) {
   if (flow >= flows_.size()) flows_.resize(flow + 1);
   Flow& f = flows_[flow];
   f = Flow{};
-  f.s = tk::timely_initial_state(c_);
+  tk::Event ev;
+  ev.flow = flow;
+  pass(f, ev);
   f.rate_out = f.rate_next = f.s.rate;
+}
+
+void TimelyUnit::set_vector_log(std::ostream* os) {
+  CcUnit::set_vector_log(os);
+  if (os) *os << tk::params_line(c_) << '\n';
+}
+
+tk::TopOut TimelyUnit::pass(Flow& f, const tk::Event& ev) {
+  const tk::TopOut out = tk::timely_step(f.s, c_, ev);
+  if (vector_log_) *vector_log_ << tk::event_line(ev, f.s, out) << '\n';
+  return out;
 }
 
 // One kernel pass at now: its rate shows after the pipeline latency (the previous result first, if
@@ -71,15 +85,26 @@ void TimelyUnit::on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now)
   Flow& f = flows_.at(flow);
   if (ack.acked_bytes == 0) return;  // a duplicate ACK is not a completion event; no pass
   const auto acked = static_cast<uint32_t>(std::min<uint64_t>(ack.acked_bytes, 1u << 31));
-  const tk::AckOut out = tk::on_ack(f.s, c_, acked, ns_of(ack.timely_send_time_ps), ns_of(now.value()));
-  if (out.completion) ++f.completions;
+  tk::Event ev;
+  ev.kind = tk::EventKind::kAck;
+  ev.flow = flow;
+  ev.bytes = acked;
+  ev.echo_ns = ns_of(ack.timely_send_time_ps);
+  ev.now_ns = ns_of(now.value());
+  if (pass(f, ev).ack.completion) ++f.completions;
   publish(f, now.value());
 }
 
 void TimelyUnit::on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
   const uint64_t now_ps = now.value();
-  const tk::TxOut out = tk::on_tx(f.s, c_, payload_bytes, data_frame_wire_bytes(payload_bytes), ns_of(now_ps));
+  tk::Event ev;
+  ev.kind = tk::EventKind::kTx;
+  ev.flow = flow;
+  ev.bytes = payload_bytes;
+  ev.wire_bytes = data_frame_wire_bytes(payload_bytes);
+  ev.now_ns = ns_of(now_ps);
+  const tk::TxOut out = pass(f, ev).tx;
   ++busy_cycles_;
   f.gap_ps = 0;
   if (out.segment_sent && p_.segment_pacing) {
@@ -95,13 +120,13 @@ void TimelyUnit::on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time n
 
 // A go-back-N restarts the TX segment: one read-modify-write of the flow's state, one busy cycle.
 void TimelyUnit::on_nack(uint32_t flow, sc_core::sc_time) {
-  tk::restart_tx_segment(flows_.at(flow).s);
+  tk::Event ev;
+  ev.kind = tk::EventKind::kRestartSegment;
+  ev.flow = flow;
+  pass(flows_.at(flow), ev);
   ++busy_cycles_;
 }
-void TimelyUnit::on_timeout(uint32_t flow, sc_core::sc_time) {
-  tk::restart_tx_segment(flows_.at(flow).s);
-  ++busy_cycles_;
-}
+void TimelyUnit::on_timeout(uint32_t flow, sc_core::sc_time now) { on_nack(flow, now); }
 
 double TimelyUnit::timely_rate_gbps(uint32_t flow) const {
   return gbps_of(visible_rate(flows_.at(flow), sc_core::sc_time_stamp().value()));

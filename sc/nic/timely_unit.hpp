@@ -17,6 +17,7 @@
 
 #include "nic/cc_unit.hpp"
 #include "timely/timely_kernel.hpp"
+#include "timely/timely_top.hpp"
 
 namespace ccf::nic {
 
@@ -49,6 +50,7 @@ class TimelyUnit : public CcUnit {
   sc_core::sc_time pacing_gap(uint32_t flow) const override;
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }
+  void set_vector_log(std::ostream* os) override;
 
   // The TIMELY rate the pacer uses now (after the pipeline latency), Gb/s on the wire.
   double timely_rate_gbps(uint32_t flow) const;
@@ -68,6 +70,8 @@ class TimelyUnit : public CcUnit {
     uint64_t completions = 0;
   };
   void publish(Flow& f, uint64_t now_ps);
+  // One kernel pass through the synthesis top's decoder (hls/timely/timely_top.hpp), logged as a vector.
+  hls::timely::TopOut pass(Flow& f, const hls::timely::Event& ev);
   uint32_t visible_rate(const Flow& f, uint64_t now_ps) const;
   static double gbps_of(uint32_t rate);
 

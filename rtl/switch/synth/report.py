@@ -6,8 +6,11 @@ children included): word-level cells, flip-flop bits and memory bits (memories k
 total, and for the configurations in --gates also generic gate cells and the longest path (ltp -noff).
 Output: <out>/report.json and <out>/report.md.  Python 3 standard library only.
 
-usage: report.py [--ports 4 8 16] [--prio 2] [--buffer-bytes 16384] [--gates 4] [--param NAME=VALUE]
+usage: report.py [--ports 4 8 16] [--prio 2] [--buffer-bytes 16384 ...] [--gates 4] [--param NAME=VALUE]
                  [--out synth/out] [--timeout 600]
+
+Every combination of --ports and --buffer-bytes is one configuration; the per-block tables are
+written for the first buffer size, the configuration table for all of them.
 """
 import argparse
 import json
@@ -159,7 +162,9 @@ def run(params, outdir, gates, timeout):
     return res
 
 
-def markdown(results):
+def markdown(all_results):
+    first_buf = all_results[0]["params"]["BUFFER_BYTES"]
+    results = [r for r in all_results if r["params"]["BUFFER_BYTES"] == first_buf]
     names = sorted({b for r in results for b in r["blocks"]}, key=lambda s: (s.startswith("sw_top"), s))
     head = "| block | " + " | ".join(f"{r['params']['NPORTS']}p cells | {r['params']['NPORTS']}p FF bits | "
                                       f"{r['params']['NPORTS']}p mem bits" for r in results) + " |"
@@ -186,14 +191,16 @@ def markdown(results):
                 rows.append(f"| {n} | {r['gate_cells'].get(n, 0):,} |")
             rows.append(f"| **total** | **{r['gate_total']:,}** |")
     rows.append("")
-    rows.append("| configuration | yosys run (s) | generic gate cells | gate-level FF bits | longest path (ltp -noff, gates) |")
-    rows.append("|---|---:|---:|---:|---:|")
-    for r in results:
+    rows.append("| configuration | yosys run (s) | word-level cells | FF bits | memory bits | generic gate cells "
+                "| gate-level FF bits | longest path (ltp -noff, gates) |")
+    rows.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for r in all_results:
         p = " ".join(f"{k}={v}" for k, v in r["params"].items())
+        t = r["total"]
         gc = f"{r['gate_total']:,}" if "gate_total" in r else "-"
         gf = f"{r['gate_ff_bits']:,}" if "gate_ff_bits" in r else "-"
         lt = str(r.get("ltp_depth") or "-")
-        rows.append(f"| {p} | {r['seconds']} | {gc} | {gf} | {lt} |")
+        rows.append(f"| {p} | {r['seconds']} | {t['cells']:,} | {t['ff_bits']:,} | {t['mem_bits']:,} | {gc} | {gf} | {lt} |")
     return "\n".join(rows) + "\n"
 
 
@@ -201,7 +208,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ports", type=int, nargs="+", default=[4, 8, 16])
     ap.add_argument("--nprio", "--prio", dest="nprio", type=int, default=2)
-    ap.add_argument("--buffer-bytes", type=int, default=16384)
+    ap.add_argument("--buffer-bytes", type=int, nargs="+", default=[16384])
     ap.add_argument("--gates", type=int, nargs="*", default=[4], help="port counts that also get gate level and ltp")
     ap.add_argument("--param", action="append", default=[], help="extra sw_top parameter NAME=VALUE")
     ap.add_argument("--out", default=os.path.join(HERE, "out"))
@@ -215,14 +222,17 @@ def main():
         k, v = kv.split("=", 1)
         extra[k] = v
     results = []
-    for n in a.ports:
-        params = {"NPORTS": n, "NPRIO": a.nprio, "BUFFER_BYTES": a.buffer_bytes, **extra}
-        r = run(params, os.path.join(a.out, f"p{n}"), n in a.gates, a.timeout)
-        if r is None:
-            return 1
-        print(f"NPORTS={n}: {r['total']['cells']} cells, {r['total']['ff_bits']} FF bits, "
-              f"{r['total']['mem_bits']} memory bits, {r['seconds']} s", file=sys.stderr)
-        results.append(r)
+    for buf in a.buffer_bytes:
+        for n in a.ports:
+            params = {"NPORTS": n, "NPRIO": a.nprio, "BUFFER_BYTES": buf, **extra}
+            sub = f"p{n}" if len(a.buffer_bytes) == 1 else f"p{n}_b{buf}"
+            r = run(params, os.path.join(a.out, sub), n in a.gates, a.timeout)
+            if r is None:
+                return 1
+            print(f"NPORTS={n} BUFFER_BYTES={buf}: {r['total']['cells']} cells, {r['total']['ff_bits']} FF bits, "
+                  f"{r['total']['mem_bits']} memory bits, ltp {r.get('ltp_depth', '-')}, {r['seconds']} s",
+                  file=sys.stderr)
+            results.append(r)
     with open(os.path.join(a.out, "report.json"), "w") as f:
         json.dump(results, f, indent=2)
     md = markdown(results)

@@ -1,0 +1,16 @@
+// np_top.cpp: see np_top.hpp.
+#include "dcqcn/np_top.hpp"
+
+namespace ccf::hls::dcqcn {
+}  // namespace ccf::hls::dcqcn
+
+void ccf_dcqcn_np_top(const ccf::hls::dcqcn::NpEvent& ev,
+                      const ccf::hls::dcqcn::NpParams& p,
+                      ccf::hls::dcqcn::NpState state_mem[ccf::hls::dcqcn::kNpTopFlows],
+                      ccf::hls::dcqcn::NpOut& out) {
+  using namespace ccf::hls::dcqcn;
+  const uint32_t addr = ev.flow & (kNpTopFlows - 1);
+  NpState s = state_mem[addr];
+  out = np_step(s, p, ev);
+  state_mem[addr] = s;
+}

@@ -1,0 +1,40 @@
+// np_top.hpp: synthesis top of the DCQCN notification point (docs/hls.md 2). One kernel event per
+// call (II = 1) on a per-flow state memory; the window deadline stays in the unit
+// (sc/nic/dcqcn_np_unit.hpp), which runs every pass through np_step. Directives: np_top_vitis.tcl,
+// np_top_catapult.tcl. C simulation: np_top_csim.cpp.
+#pragma once
+
+#include <cstdint>
+
+#include "dcqcn/np_kernel.hpp"
+#include "dcqcn/rp_top.hpp"  // CCF_HLS_FLOW_W
+
+namespace ccf::hls::dcqcn {
+
+inline constexpr uint32_t kNpTopFlows = 1u << CCF_HLS_FLOW_W;
+
+enum class NpEventKind : uint8_t {
+  kMarked,     // on_marked_packet
+  kWindowEnd,  // on_window_end
+};
+inline constexpr unsigned kNpEventKinds = 2;
+
+struct NpEvent {
+  NpEventKind kind = NpEventKind::kMarked;
+  uint32_t flow = 0;
+  uint64_t now_ns = 0;
+};
+
+inline NpOut np_step(NpState& s, const NpParams& p, const NpEvent& ev) {
+  return ev.kind == NpEventKind::kMarked ? on_marked_packet(s, p, ev.now_ns) : on_window_end(s, p, ev.now_ns);
+}
+
+
+}  // namespace ccf::hls::dcqcn
+
+// The synthesis top, at global scope (Vitis HLS set_top and Catapult take a plain function name):
+// state_mem is the per-flow state memory, one state word per flow.
+void ccf_dcqcn_np_top(const ccf::hls::dcqcn::NpEvent& ev,
+                      const ccf::hls::dcqcn::NpParams& p,
+                      ccf::hls::dcqcn::NpState state_mem[ccf::hls::dcqcn::kNpTopFlows],
+                      ccf::hls::dcqcn::NpOut& out);

@@ -1,0 +1,35 @@
+// rp_top.cpp: see rp_top.hpp.
+#include "dcqcn/rp_top.hpp"
+
+namespace ccf::hls::dcqcn {
+
+RpOut rp_step(RpState& s, const RpParams& p, const RpEvent& ev) {
+  switch (ev.kind) {
+    case RpEventKind::kInit:
+      s = rp_initial_state(p);
+      return RpOut{};
+    case RpEventKind::kCnp:
+      return on_cnp(s, p);
+    case RpEventKind::kAlphaTimer:
+      return on_alpha_timer(s, p);
+    case RpEventKind::kIncreaseTimer:
+      return on_increase_event(s, p, IncreaseSource::kTimer);
+    case RpEventKind::kRateDecreaseTimer:
+      return on_rate_decrease_timer(s, p);
+    case RpEventKind::kTx:
+      return on_tx(s, p, ev.len_bytes);
+  }
+  return RpOut{};
+}
+}  // namespace ccf::hls::dcqcn
+
+void ccf_dcqcn_rp_top(const ccf::hls::dcqcn::RpEvent& ev,
+                      const ccf::hls::dcqcn::RpParams& p,
+                      ccf::hls::dcqcn::RpState state_mem[ccf::hls::dcqcn::kRpTopFlows],
+                      ccf::hls::dcqcn::RpOut& out) {
+  using namespace ccf::hls::dcqcn;
+  const uint32_t addr = ev.flow & (kRpTopFlows - 1);
+  RpState s = state_mem[addr];
+  out = rp_step(s, p, ev);
+  state_mem[addr] = s;
+}

@@ -1,0 +1,49 @@
+// rp_top.hpp: synthesis top of the DCQCN reaction point (docs/hls.md 2). One kernel event per call
+// (pipeline II = 1): read the flow's state word, one pass of rp_kernel, write it back. The SystemC unit
+// (sc/nic/dcqcn_rp_unit) runs every pass through rp_step, so the unit and the top decode events the
+// same way; the timers stay in the unit (deadlines, DESIGN.md principle 2) and arrive here as events.
+// Directives: rp_top_vitis.tcl, rp_top_catapult.tcl. C simulation: rp_top_csim.cpp.
+#pragma once
+
+#include <cstdint>
+
+#include "dcqcn/rp_kernel.hpp"
+
+#ifndef CCF_HLS_FLOW_W
+#define CCF_HLS_FLOW_W 10  // flow index bits of the synthesised state memory (2^10 = 1024 flows)
+#endif
+
+namespace ccf::hls::dcqcn {
+
+inline constexpr unsigned RP_TOP_FLOW_W = CCF_HLS_FLOW_W;
+inline constexpr uint32_t kRpTopFlows = 1u << RP_TOP_FLOW_W;
+
+enum class RpEventKind : uint8_t {
+  kInit,               // a new flow: rp_initial_state
+  kCnp,                // on_cnp
+  kAlphaTimer,         // on_alpha_timer
+  kIncreaseTimer,      // on_increase_event(kTimer)
+  kRateDecreaseTimer,  // on_rate_decrease_timer (mlx)
+  kTx,                 // on_tx(len_bytes)
+};
+inline constexpr unsigned kRpEventKinds = 6;
+
+struct RpEvent {
+  RpEventKind kind = RpEventKind::kInit;
+  uint32_t flow = 0;       // RP_TOP_FLOW_W bits in the top; the unit's flow index in the unit
+  uint32_t len_bytes = 0;  // kTx only
+};
+
+// One pass on a flow's state (decode + kernel).
+RpOut rp_step(RpState& s, const RpParams& p, const RpEvent& ev);
+
+// The top: state_mem is the per-flow state memory (one RpState::kStateBits word per flow).
+
+}  // namespace ccf::hls::dcqcn
+
+// The synthesis top, at global scope (Vitis HLS set_top and Catapult take a plain function name):
+// state_mem is the per-flow state memory, one state word per flow.
+void ccf_dcqcn_rp_top(const ccf::hls::dcqcn::RpEvent& ev,
+                      const ccf::hls::dcqcn::RpParams& p,
+                      ccf::hls::dcqcn::RpState state_mem[ccf::hls::dcqcn::kRpTopFlows],
+                      ccf::hls::dcqcn::RpOut& out);

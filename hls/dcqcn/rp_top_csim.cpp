@@ -1,0 +1,24 @@
+// rp_top_csim.cpp: C simulation testbench of dcqcn_rp_top (Vitis HLS csim_design, Catapult C
+// simulation, and CTest hls_csim_dcqcn_rp). Replays a vector file recorded from the SystemC unit and
+// compares every pass with the unit's words (hls/csim/csim_vectors.hpp).
+#include "dcqcn/rp_vectors.hpp"
+
+namespace dk = ccf::hls::dcqcn;
+
+int main(int argc, char** argv) {
+  static dk::RpState state_mem[dk::kRpTopFlows];
+  dk::RpParams p;
+  return ccf::hls::csim::run_testbench(
+      "rp_top_csim", argc, argv, dk::kRpEventNames,
+      [&](const std::string& preset, const std::vector<uint64_t>& v) {
+        for (auto& s : state_mem) s = dk::RpState{};
+        return preset == "rp" && dk::rp_params_from(v, p);
+      },
+      [&](size_t kind, const std::vector<uint64_t>& in) {
+        const dk::RpEvent ev{static_cast<dk::RpEventKind>(kind), static_cast<uint32_t>(in.at(0)),
+                             static_cast<uint32_t>(in.size() > 1 ? in[1] : 0)};
+        dk::RpOut out;
+        ccf_dcqcn_rp_top(ev, p, state_mem, out);
+        return dk::rp_words(state_mem[ev.flow & (dk::kRpTopFlows - 1)], out);
+      });
+}

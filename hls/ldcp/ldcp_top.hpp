@@ -1,0 +1,45 @@
+// ldcp_top.hpp: synthesis top of the LDCP window unit (docs/hls.md 2). One kernel event per call
+// (II = 1) on a per-flow state memory; the pipeline's visibility deadline and the sub-one send
+// timer stay in the unit (sc/nic/ldcp_unit), which runs every pass through ldcp_step. Directives:
+// ldcp_top_vitis.tcl, ldcp_top_catapult.tcl. C simulation: ldcp_top_csim.cpp.
+#pragma once
+
+#include <cstdint>
+
+#include "ldcp/ldcp_kernel.hpp"
+
+#ifndef CCF_HLS_FLOW_W
+#define CCF_HLS_FLOW_W 10  // flow index bits of the synthesised state memory (2^10 = 1024 flows)
+#endif
+
+namespace ccf::hls::ldcp {
+
+inline constexpr uint32_t kLdcpTopFlows = 1u << CCF_HLS_FLOW_W;
+
+enum class EventKind : uint8_t {
+  kInit,     // ldcp_initial_state
+  kMessage,  // ldcp_set_message_bytes(message_bytes)
+  kAck,      // ldcp_on_ack(ack)
+  kLoss,     // ldcp_on_loss
+  kTx,       // ldcp_on_tx
+};
+inline constexpr unsigned kEventKinds = 5;
+
+struct Event {
+  EventKind kind = EventKind::kInit;
+  uint32_t flow = 0;
+  uint64_t message_bytes = 0;  // kMessage
+  AckIn ack;                   // kAck
+};
+
+LdcpOut ldcp_step(LdcpState& s, const Config& c, const Event& ev);
+
+
+}  // namespace ccf::hls::ldcp
+
+// The synthesis top, at global scope (Vitis HLS set_top and Catapult take a plain function name):
+// state_mem is the per-flow state memory, one state word per flow.
+void ccf_ldcp_top(const ccf::hls::ldcp::Event& ev,
+                  const ccf::hls::ldcp::Config& c,
+                  ccf::hls::ldcp::LdcpState state_mem[ccf::hls::ldcp::kLdcpTopFlows],
+                  ccf::hls::ldcp::LdcpOut& out);

@@ -1,0 +1,27 @@
+// ldcp_top_csim.cpp: C simulation testbench of ldcp_top (see hls/dcqcn/rp_top_csim.cpp).
+#include "ldcp/ldcp_vectors.hpp"
+
+namespace lk = ccf::hls::ldcp;
+
+int main(int argc, char** argv) {
+  static lk::LdcpState state_mem[lk::kLdcpTopFlows];
+  lk::Config c;
+  return ccf::hls::csim::run_testbench(
+      "ldcp_top_csim", argc, argv, lk::kEventNames,
+      [&](const std::string& preset, const std::vector<uint64_t>& v) {
+        for (auto& s : state_mem) s = lk::LdcpState{};
+        return preset == "ldcp" && lk::config_from(v, c);
+      },
+      [&](size_t kind, const std::vector<uint64_t>& in) {
+        if (in.size() != 7) return std::vector<uint64_t>{};  // reported as a mismatch
+        lk::Event ev;
+        ev.kind = static_cast<lk::EventKind>(kind);
+        ev.flow = static_cast<uint32_t>(in[0]);
+        ev.message_bytes = in[1];
+        ev.ack.acked_bytes = in[2], ev.ack.cum_bytes_acked = in[3], ev.ack.ece = in[4] != 0;
+        ev.ack.fast_start_echo = in[5] != 0, ev.ack.rtt_ns = in[6];
+        lk::LdcpOut out;
+        ccf_ldcp_top(ev, c, state_mem, out);
+        return lk::words(state_mem[ev.flow & (lk::kLdcpTopFlows - 1)], out);
+      });
+}

@@ -1,0 +1,27 @@
+// swift_top_csim.cpp: C simulation testbench of swift_top (see hls/dcqcn/rp_top_csim.cpp).
+#include "swift/swift_vectors.hpp"
+
+namespace sk = ccf::hls::swift;
+
+int main(int argc, char** argv) {
+  static sk::State state_mem[sk::kSwiftTopFlows];
+  sk::Regs r;
+  return ccf::hls::csim::run_testbench(
+      "swift_top_csim", argc, argv, sk::kEventNames,
+      [&](const std::string& preset, const std::vector<uint64_t>& v) {
+        for (auto& s : state_mem) s = sk::State{};
+        return preset == "swift" && sk::regs_from(v, r);
+      },
+      [&](size_t kind, const std::vector<uint64_t>& in) {
+        sk::Event ev;
+        ev.kind = static_cast<sk::EventKind>(kind);
+        if (in.size() != 6) return std::vector<uint64_t>{};  // reported as a mismatch
+        ev.flow = static_cast<uint32_t>(in[0]);
+        ev.ack.now_ns = static_cast<uint32_t>(in[1]);
+        ev.ack.rtt_ns = in[2], ev.ack.remote_queuing_ns = in[3], ev.ack.hops = static_cast<uint32_t>(in[4]);
+        ev.ack.acked_bytes = in[5];
+        sk::Out out;
+        ccf_swift_top(ev, r, state_mem, out);
+        return sk::words(state_mem[ev.flow & (sk::kSwiftTopFlows - 1)], out);
+      });
+}
