@@ -1,0 +1,163 @@
+// sweep_plan.cpp: see sweep_plan.hpp.
+#include "sweep_plan.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "child_run.hpp"
+#include "commands.hpp"
+#include "scenario/scenario.hpp"
+
+namespace ccf::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A TOML value as `--set` reads it back (scenario.cpp: the value is parsed as TOML).
+std::string value_text(const toml::node& n) {
+  if (auto s = n.as_string()) return "\"" + s->get() + "\"";
+  if (auto i = n.as_integer()) return fmt::format("{}", i->get());
+  if (auto f = n.as_floating_point()) return fmt::format("{}", f->get());
+  if (auto b = n.as_boolean()) return b->get() ? "true" : "false";
+  throw BadInput("sweep values must be strings, numbers or true/false");
+}
+
+}  // namespace
+
+toml::table parse_toml_file(const std::string& path) {
+  try {
+    return toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    throw BadInput(fmt::format("{}:{}:{}: {}", path, e.source().begin.line, e.source().begin.column, e.description()));
+  }
+}
+
+Sweep load_sweep(const toml::table& t, const std::string& origin, const std::string& out_dir,
+                 const std::set<std::string>& extra_keys) {
+  for (const auto& [k, v] : t)
+    if (k != "scenario" && k != "seeds" && k != "set" && k != "grid" && !extra_keys.count(std::string(k.str()))) {
+      std::string known = "scenario, seeds, set, grid";
+      for (const auto& e : extra_keys) known += ", " + e;
+      throw BadInput(fmt::format("{}: unknown key '{}' (known: {})", origin, k.str(), known));
+    }
+  Sweep sw;
+  const auto scen = t["scenario"].value<std::string>();
+  if (!scen) throw BadInput(fmt::format("{}: scenario = \"FILE.toml\" is required", origin));
+  sw.scenario = fs::absolute(fs::path(origin).parent_path() / *scen).string();
+  if (!fs::exists(sw.scenario))
+    throw BadInput(fmt::format("{}: scenario = \"{}\": {} does not exist", origin, *scen, sw.scenario));
+
+  std::vector<std::string> fixed;
+  if (const toml::table* set = t["set"].as_table())
+    for (const auto& [k, v] : *set) fixed.push_back(fmt::format("{}={}", k.str(), value_text(v)));
+  std::vector<std::vector<std::string>> values;
+  if (const toml::node* g = t.get("grid")) {
+    if (!g->is_table()) throw BadInput(fmt::format("{}: grid must be a table of KEY = [values]", origin));
+    for (const auto& [k, v] : *g->as_table()) {
+      const toml::array* arr = v.as_array();
+      if (!arr || arr->empty())
+        throw BadInput(fmt::format("{}: grid.\"{}\" must be a non-empty array of values", origin, k.str()));
+      sw.keys.emplace_back(k.str());
+      values.emplace_back();
+      for (const auto& x : *arr) values.back().push_back(value_text(x));
+    }
+  }
+  std::vector<uint64_t> seeds;
+  if (const toml::node* s = t.get("seeds")) {
+    const toml::array* arr = s->as_array();
+    if (!arr || arr->empty()) throw BadInput(fmt::format("{}: seeds must be a non-empty array of integers", origin));
+    for (const auto& x : *arr) {
+      const auto v = x.value<int64_t>();
+      if (!v || *v < 0) throw BadInput(fmt::format("{}: seeds must be integers >= 0", origin));
+      seeds.push_back(static_cast<uint64_t>(*v));
+    }
+  }
+  if (seeds.empty()) seeds.push_back(sims::load_scenario(sw.scenario).sim.seed);
+
+  // Cartesian product, the last key varying fastest, seeds innermost.
+  size_t combos = 1;
+  for (const auto& v : values) combos *= v.size();
+  for (size_t c = 0; c < combos; ++c) {
+    std::vector<std::pair<std::string, std::string>> swept;
+    size_t rest = c;
+    for (size_t k = sw.keys.size(); k-- > 0;) {
+      swept.insert(swept.begin(), {sw.keys[k], values[k][rest % values[k].size()]});
+      rest /= values[k].size();
+    }
+    for (uint64_t seed : seeds) {
+      Point p;
+      p.index = sw.points.size();
+      p.swept = swept;
+      p.seed = seed;
+      p.sets = fixed;
+      for (const auto& [k, v] : swept) p.sets.push_back(k + "=" + v);
+      p.sets.push_back(fmt::format("sim.seed={}", seed));
+      p.dir = fmt::format("{}/points/{:05}", out_dir, p.index);
+      // Every point is checked before anything runs: a bad value stops the sweep with its key.
+      try {
+        sims::load_scenario(sw.scenario, p.sets);
+      } catch (const sims::ScenarioError& e) {
+        throw BadInput(fmt::format("sweep point {}: {}", p.index, e.what()));
+      }
+      sw.points.push_back(std::move(p));
+    }
+  }
+  return sw;
+}
+
+bool finished(const Point& p) { return fs::exists(p.dir + "/summary.json") && fs::exists(p.dir + "/point.json"); }
+
+namespace {
+
+void write_point_file(const Point& p) {
+  nlohmann::json j = {{"index", p.index}, {"seed", p.seed}, {"sets", p.sets}};
+  for (const auto& [k, v] : p.swept) j["swept"][k] = v;
+  std::ofstream(p.dir + "/point.json") << j.dump(2) << "\n";
+}
+
+}  // namespace
+
+void run_points(const Sweep& sw, unsigned jobs) {
+  std::vector<const Point*> todo;
+  for (const auto& p : sw.points)
+    if (!finished(p)) todo.push_back(&p);
+  fmt::print(stderr, "sweep: {} points, {} already done, {} to run, {} at a time\n", sw.points.size(),
+             sw.points.size() - todo.size(), todo.size(), jobs);
+  std::map<int, const Point*> running;
+  size_t next = 0, done = 0, failed = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  while (next < todo.size() || !running.empty()) {
+    while (next < todo.size() && running.size() < jobs) {
+      const Point& p = *todo[next++];
+      fs::create_directories(p.dir);
+      fs::remove(p.dir + "/point.json");
+      running[start_child(run_command(sw.scenario, p.sets, p.dir), p.dir + "/run.log")] = &p;
+    }
+    ChildResult r;
+    const int pid = wait_child(r);
+    const auto it = running.find(pid);
+    if (it == running.end()) continue;
+    const Point& p = *it->second;
+    running.erase(it);
+    ++done;
+    if (r.exit_code == 0) {
+      write_point_file(p);
+    } else {
+      ++failed;
+      fmt::print(stderr, "  point {} failed (exit {}): see {}/run.log\n", p.index, r.exit_code, p.dir);
+    }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    fmt::print(stderr, "  [{}/{}] point {} done, {:.0f} s elapsed, about {:.0f} s to go\n", done, todo.size(), p.index,
+               wall, wall / double(done) * double(todo.size() - done));
+  }
+  if (failed) throw RunFailed(fmt::format("sweep: {} of {} points failed; rerun to retry them", failed, todo.size()));
+}
+
+}  // namespace ccf::cli

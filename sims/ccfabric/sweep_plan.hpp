@@ -1,0 +1,43 @@
+// sweep_plan.hpp: the points of a sweep file (a grid of scenario keys and seeds, docs/sweeps.md)
+// and running them here as child `ccfabric run` processes, N at a time, skipping finished points.
+// Used by `ccfabric sweep` and `ccfabric experiment`.
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <toml++/toml.h>
+
+namespace ccf::cli {
+
+struct Point {
+  size_t index = 0;
+  std::vector<std::pair<std::string, std::string>> swept;  // key, value as written
+  uint64_t seed = 0;
+  std::vector<std::string> sets;                            // every --set of the run
+  std::string dir;
+};
+
+struct Sweep {
+  std::string scenario;  // absolute
+  std::vector<std::string> keys;
+  std::vector<Point> points;
+};
+
+// The points of sweep table t read from `origin` (relative paths are relative to it); points go to
+// out_dir/points/NNNNN. Keys other than scenario, seeds, set and grid are errors unless listed in
+// extra_keys. Throws BadInput naming the key.
+Sweep load_sweep(const toml::table& t, const std::string& origin, const std::string& out_dir,
+                 const std::set<std::string>& extra_keys = {});
+// Parses `path` as TOML; throws BadInput with file:line:column on a syntax error.
+toml::table parse_toml_file(const std::string& path);
+
+bool finished(const Point& p);
+// Runs the unfinished points, `jobs` at a time, with a progress line per point. Throws RunFailed if
+// any failed (a rerun retries them).
+void run_points(const Sweep& sw, unsigned jobs);
+
+}  // namespace ccf::cli
