@@ -52,7 +52,7 @@ void emit_jobs(const Sweep& sw, const SweepOptions& o) {
   for (const auto& p : sw.points) {
     const std::string dir = fs::absolute(p.dir).string();
     f << fmt::format("mkdir -p '{}' && {} > '{}/run.log' 2>&1 && echo '{{\"index\": {}}}' > '{}/point.json'\n", dir,
-                     shell_line(run_command(sw.scenario, p.sets, dir)), dir, p.index, dir);
+                     shell_line(run_command(p.scenario, p.sets, dir)), dir, p.index, dir);
   }
   fmt::print("wrote {} ({} commands)\n", jobs, sw.points.size());
   if (o.emit == "parallel") {

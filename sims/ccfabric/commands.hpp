@@ -39,6 +39,9 @@ void add_demo_switch_command(CLI::App& app);
 // `ccfabric sweep`: a grid of scenario values and seeds, run here or on a cluster (cmd_sweep.cpp).
 void add_sweep_command(CLI::App& app);
 
+// `ccfabric experiment`: the papers' experiments as sweeps reduced to a figure (cmd_experiment.cpp).
+void add_experiment_command(CLI::App& app);
+
 // `ccfabric bench`: the speed report (cmd_bench.cpp, docs/speed.md).
 void add_bench_command(CLI::App& app);
 

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   ccf::cli::add_demo_switch_command(app);
   ccf::cli::add_bench_command(app);
   ccf::cli::add_sweep_command(app);
+  ccf::cli::add_experiment_command(app);
   ccf::cli::add_report_command(app);
 
   try {

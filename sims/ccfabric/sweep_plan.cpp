@@ -48,11 +48,17 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
       throw BadInput(fmt::format("{}: unknown key '{}' (known: {})", origin, k.str(), known));
     }
   Sweep sw;
+  // A scenario file relative to the sweep file; must exist.
+  auto scenario_path = [&](const std::string& key, const std::string& rel) {
+    const std::string abs = fs::absolute(fs::path(origin).parent_path() / rel).string();
+    if (!fs::exists(abs)) throw BadInput(fmt::format("{}: {} = \"{}\": {} does not exist", origin, key, rel, abs));
+    return abs;
+  };
   const auto scen = t["scenario"].value<std::string>();
-  if (!scen) throw BadInput(fmt::format("{}: scenario = \"FILE.toml\" is required", origin));
-  sw.scenario = fs::absolute(fs::path(origin).parent_path() / *scen).string();
-  if (!fs::exists(sw.scenario))
-    throw BadInput(fmt::format("{}: scenario = \"{}\": {} does not exist", origin, *scen, sw.scenario));
+  const bool scenario_grid = t["grid"]["scenario"].is_array();
+  if (!scen && !scenario_grid)
+    throw BadInput(fmt::format("{}: scenario = \"FILE.toml\" (or a grid over \"scenario\") is required", origin));
+  if (scen) sw.scenario = scenario_path("scenario", *scen);
 
   std::vector<std::string> fixed;
   if (const toml::table* set = t["set"].as_table())
@@ -79,7 +85,10 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
       seeds.push_back(static_cast<uint64_t>(*v));
     }
   }
-  if (seeds.empty()) seeds.push_back(sims::load_scenario(sw.scenario).sim.seed);
+  if (seeds.empty()) {
+    if (scenario_grid) throw BadInput(fmt::format("{}: seeds = [...] is required with a grid over \"scenario\"", origin));
+    seeds.push_back(sims::load_scenario(sw.scenario).sim.seed);
+  }
 
   // Cartesian product, the last key varying fastest, seeds innermost.
   size_t combos = 1;
@@ -97,12 +106,18 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
       p.swept = swept;
       p.seed = seed;
       p.sets = fixed;
-      for (const auto& [k, v] : swept) p.sets.push_back(k + "=" + v);
+      p.scenario = sw.scenario;
+      for (const auto& [k, v] : swept) {
+        if (k == "scenario")
+          p.scenario = scenario_path("grid.scenario", v.size() >= 2 && v.front() == '"' ? v.substr(1, v.size() - 2) : v);
+        else
+          p.sets.push_back(k + "=" + v);
+      }
       p.sets.push_back(fmt::format("sim.seed={}", seed));
       p.dir = fmt::format("{}/points/{:05}", out_dir, p.index);
       // Every point is checked before anything runs: a bad value stops the sweep with its key.
       try {
-        sims::load_scenario(sw.scenario, p.sets);
+        sims::load_scenario(p.scenario, p.sets);
       } catch (const sims::ScenarioError& e) {
         throw BadInput(fmt::format("sweep point {}: {}", p.index, e.what()));
       }
@@ -138,7 +153,7 @@ void run_points(const Sweep& sw, unsigned jobs) {
       const Point& p = *todo[next++];
       fs::create_directories(p.dir);
       fs::remove(p.dir + "/point.json");
-      running[start_child(run_command(sw.scenario, p.sets, p.dir), p.dir + "/run.log")] = &p;
+      running[start_child(run_command(p.scenario, p.sets, p.dir), p.dir + "/run.log")] = &p;
     }
     ChildResult r;
     const int pid = wait_child(r);

@@ -18,17 +18,18 @@ struct Point {
   std::vector<std::pair<std::string, std::string>> swept;  // key, value as written
   uint64_t seed = 0;
   std::vector<std::string> sets;                            // every --set of the run
+  std::string scenario;                                     // absolute path of the run's scenario
   std::string dir;
 };
 
 struct Sweep {
-  std::string scenario;  // absolute
+  std::string scenario;  // absolute; a grid over "scenario" gives each point its own (Point::scenario)
   std::vector<std::string> keys;
   std::vector<Point> points;
 };
 
 // The points of sweep table t read from `origin` (relative paths are relative to it); points go to
-// out_dir/points/NNNNN. Keys other than scenario, seeds, set and grid are errors unless listed in
+// out_dir/points/NNNNN. A grid key "scenario" sweeps scenario files (relative to origin). Keys other than scenario, seeds, set and grid are errors unless listed in
 // extra_keys. Throws BadInput naming the key.
 Sweep load_sweep(const toml::table& t, const std::string& origin, const std::string& out_dir,
                  const std::set<std::string>& extra_keys = {});

@@ -1,0 +1,331 @@
+// cmd_experiment.cpp: `ccfabric experiment NAME [--jobs N] [--out DIR]` and `ccfabric experiment --list`:
+// runs one of the papers' experiments (sims/experiments/NAME.toml, docs/experiments/) as a sweep of
+// scenario runs, then reduces the runs to the figure the paper shows: a statistic across seeds of a
+// per-run value, per series (e.g. PFC only / DCQCN), per x value and per flow group. Writes
+// experiment.csv, experiment.md (a table to paste into a review) and experiment.png.
+//
+// NAME.toml is a sweep file (docs/sweeps.md: scenario, seeds, set, grid) plus:
+//   [experiment]
+//   title = "..."                       # required
+//   series = "nic.cc"                   # optional: a grid key, one series per value
+//   x = "traffic.1.senders"             # optional: a grid key on the x axis
+//   ylabel = "throughput (Gb/s)"
+//   flow_metric = "throughput_gbps"     # with groups: a flow field of summary.json, mean over the group
+//   metric = ["/jain_index", ...]       # without groups: JSON pointers into summary.json, one group each
+//   labels = ["Jain's index", ...]      # optional names of those groups
+//   yrange = [0.9, 1.0]                 # optional y axis range of the figure
+//   [[experiment.groups]]               # optional: flows grouped by source host
+//   label = "H4"
+//   hosts = [4]
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <toml++/toml.h>
+
+#include "commands.hpp"
+#include "sweep_plan.hpp"
+
+namespace ccf::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ExperimentOptions {
+  std::string name;
+  std::string out_dir;
+  unsigned jobs = 1;
+  bool list = false;
+};
+
+struct Group {
+  std::string label;
+  std::set<unsigned> hosts;
+};
+
+struct Experiment {
+  std::string file;
+  std::string title;
+  std::string series_key, x_key, ylabel;
+  std::string flow_metric;
+  std::vector<std::string> metrics;  // without groups: JSON pointers, one figure group each
+  std::vector<std::string> labels;   // names of the metric groups (default: the pointers)
+  std::string yrange = "[0:*]";      // gnuplot range
+  std::vector<Group> groups;
+  size_t ngroups() const { return groups.empty() ? metrics.size() : groups.size(); }
+  std::string group_label(size_t g) const {
+    return !groups.empty() ? groups[g].label : g < labels.size() ? labels[g] : metrics[g];
+  }
+};
+
+// One cell of the figure: the values of one (series, x, group) across seeds.
+struct Cell {
+  std::vector<double> values;
+};
+
+std::string resolve(const std::string& name) {
+  if (fs::exists(name) && fs::is_regular_file(name)) return name;
+  const std::string p = fmt::format("{}/{}.toml", CCF_EXPERIMENT_DIR, name);
+  if (fs::exists(p)) return p;
+  std::string known;
+  for (const auto& e : fs::directory_iterator(CCF_EXPERIMENT_DIR))
+    if (e.path().extension() == ".toml") known += (known.empty() ? "" : ", ") + e.path().stem().string();
+  throw BadInput(fmt::format("experiment {} does not exist (known: {}; or give a file)", name, known));
+}
+
+Experiment load_experiment(const std::string& file, const toml::table& t, const Sweep& sw) {
+  Experiment e;
+  e.file = file;
+  const toml::table* x = t["experiment"].as_table();
+  if (!x) throw BadInput(fmt::format("{}: an [experiment] table is required", file));
+  for (const auto& [k, v] : *x)
+    if (!std::set<std::string>{"title", "series", "x", "ylabel", "flow_metric", "metric", "labels", "yrange",
+                                     "groups"}.count(
+            std::string(k.str())))
+      throw BadInput(fmt::format("{}: unknown key experiment.{} (known: title, series, x, ylabel, flow_metric, metric, "
+                                 "labels, yrange, groups)",
+                                 file, k.str()));
+  e.title = (*x)["title"].value_or(std::string{});
+  if (e.title.empty()) throw BadInput(fmt::format("{}: experiment.title = \"...\" is required", file));
+  e.series_key = (*x)["series"].value_or(std::string{});
+  e.x_key = (*x)["x"].value_or(std::string{});
+  e.ylabel = (*x)["ylabel"].value_or(std::string{"value"});
+  for (const auto& [key, name] : {std::pair{e.series_key, "series"}, std::pair{e.x_key, "x"}})
+    if (!key.empty() && std::find(sw.keys.begin(), sw.keys.end(), key) == sw.keys.end())
+      throw BadInput(fmt::format("{}: experiment.{} = \"{}\" must be one of the grid keys", file, name, key));
+  if (const toml::array* g = (*x)["groups"].as_array()) {
+    for (size_t i = 0; i < g->size(); ++i) {
+      const toml::table* gt = g->get(i)->as_table();
+      const toml::array* hosts = gt ? (*gt)["hosts"].as_array() : nullptr;
+      Group grp;
+      grp.label = gt ? (*gt)["label"].value_or(std::string{}) : "";
+      if (grp.label.empty() || !hosts || hosts->empty())
+        throw BadInput(fmt::format("{}: experiment.groups[{}] needs label = \"...\" and hosts = [host, ...]", file, i));
+      for (const auto& h : *hosts) {
+        const auto v = h.value<int64_t>();
+        if (!v || *v < 0)
+          throw BadInput(fmt::format("{}: experiment.groups[{}].hosts must be host indices >= 0", file, i));
+        grp.hosts.insert(static_cast<unsigned>(*v));
+      }
+      e.groups.push_back(std::move(grp));
+    }
+  }
+  e.flow_metric = (*x)["flow_metric"].value_or(std::string{});
+  if (const toml::array* m = (*x)["metric"].as_array()) {
+    for (const auto& v : *m) e.metrics.push_back(v.value_or(std::string{}));
+  } else if (auto m1 = (*x)["metric"].value<std::string>()) {
+    e.metrics.push_back(*m1);
+  }
+  if (const toml::array* l = (*x)["labels"].as_array()) {
+    for (const auto& v : *l) e.labels.push_back(v.value_or(std::string{}));
+    if (e.labels.size() != e.metrics.size())
+      throw BadInput(fmt::format("{}: experiment.labels has {} names for {} metrics", file, e.labels.size(),
+                                 e.metrics.size()));
+  }
+  if (const toml::array* y = (*x)["yrange"].as_array()) {
+    const auto lo = y->size() == 2 ? (*y)[0].value<double>() : std::nullopt;
+    const auto hi = y->size() == 2 ? (*y)[1].value<double>() : std::nullopt;
+    if (!lo || !hi || !(*lo < *hi))
+      throw BadInput(fmt::format("{}: experiment.yrange must be [low, high] with low < high", file));
+    e.yrange = fmt::format("[{}:{}]", *lo, *hi);
+  }
+  if (!e.groups.empty()) {
+    if (e.flow_metric != "throughput_gbps" && e.flow_metric != "fct_us" && e.flow_metric != "bytes_acked")
+      throw BadInput(fmt::format("{}: experiment.flow_metric = \"{}\" must be throughput_gbps, fct_us or bytes_acked "
+                                 "(a flow field of summary.json) when groups are given",
+                                 file, e.flow_metric));
+  } else {
+    if (e.metrics.empty())
+      throw BadInput(fmt::format("{}: experiment.metric = [\"/json/pointer\", ...] (into summary.json) or "
+                                 "experiment.groups is required", file));
+    for (const auto& m : e.metrics)
+      if (m.empty() || m.front() != '/')
+        throw BadInput(fmt::format("{}: experiment.metric = \"{}\" must be a JSON pointer into summary.json "
+                                   "(e.g. \"/jain_index\")", file, m));
+  }
+  return e;
+}
+
+std::string unquote(const std::string& v) {
+  return v.size() >= 2 && v.front() == '"' ? v.substr(1, v.size() - 2) : v;
+}
+
+std::string swept_value(const Point& p, const std::string& key) {
+  for (const auto& [k, v] : p.swept)
+    if (k == key) return unquote(v);
+  return "";
+}
+
+// A gnuplot string literal (double quotes; backslash and quote escaped).
+std::string gp_quote(const std::string& text) {
+  std::string q = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') q += '\\';
+    q += c;
+  }
+  return q + "\"";
+}
+
+double quantile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  const double pos = q * double(v.size() - 1);
+  const auto lo = static_cast<size_t>(std::floor(pos));
+  const size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (v[hi] - v[lo]) * (pos - double(lo));
+}
+
+// The per-run values of one point: one per group (mean of the flow metric over the group's flows
+// that have it), or the one run-level metric. NaN where a group has no flow with the value.
+std::vector<double> point_values(const Experiment& e, const nlohmann::json& summary, const std::string& where) {
+  if (e.groups.empty()) {
+    std::vector<double> out;
+    for (const auto& m : e.metrics) {
+      const nlohmann::json::json_pointer ptr(m);
+      if (!summary.contains(ptr) || !summary.at(ptr).is_number())
+        throw RunFailed(fmt::format("{}: experiment.metric = \"{}\" is not a number in {}", e.file, m, where));
+      out.push_back(summary.at(ptr).get<double>());
+    }
+    return out;
+  }
+  std::vector<double> out;
+  for (const Group& g : e.groups) {
+    double sum = 0;
+    unsigned n = 0;
+    for (const auto& f : summary.at("flows"))
+      if (g.hosts.count(f.at("src").get<unsigned>()) && f.at(e.flow_metric).is_number()) {
+        sum += f.at(e.flow_metric).get<double>();
+        ++n;
+      }
+    out.push_back(n ? sum / n : std::nan(""));
+  }
+  return out;
+}
+
+void run_experiment(ExperimentOptions o) {
+  if (o.list) {
+    for (const auto& f : fs::directory_iterator(CCF_EXPERIMENT_DIR))
+      if (f.path().extension() == ".toml") {
+        const toml::table t = parse_toml_file(f.path().string());
+        fmt::print("{:<24} {}\n", f.path().stem().string(), t["experiment"]["title"].value_or(std::string{}));
+      }
+    return;
+  }
+  if (o.name.empty()) throw BadInput("experiment: give a NAME (see ccfabric experiment --list) or --list");
+  const std::string file = resolve(o.name);
+  if (o.out_dir.empty()) o.out_dir = "out/experiments/" + fs::path(file).stem().string();
+  const toml::table t = parse_toml_file(file);
+  const Sweep sw = load_sweep(t, file, o.out_dir, {"experiment"});
+  const Experiment e = load_experiment(file, t, sw);
+  run_points(sw, o.jobs);
+
+  // Reduce: cells[series][x][group] = values across seeds.
+  std::vector<std::string> series_order, x_order;
+  std::map<std::string, std::map<std::string, std::vector<Cell>>> cells;
+  const size_t ngroups = e.ngroups();
+  for (const Point& p : sw.points) {
+    std::ifstream in(p.dir + "/summary.json");
+    const auto j = nlohmann::json::parse(in);
+    std::string s = e.series_key.empty() ? "all" : swept_value(p, e.series_key);
+    if (e.series_key == "scenario") s = fs::path(s).stem().string();
+    const std::string x = e.x_key.empty() ? "" : swept_value(p, e.x_key);
+    if (std::find(series_order.begin(), series_order.end(), s) == series_order.end()) series_order.push_back(s);
+    if (std::find(x_order.begin(), x_order.end(), x) == x_order.end()) x_order.push_back(x);
+    auto& row = cells[s][x];
+    row.resize(ngroups);
+    const std::vector<double> v = point_values(e, j, p.dir + "/summary.json");
+    for (size_t g = 0; g < ngroups; ++g)
+      if (!std::isnan(v[g])) row[g].values.push_back(v[g]);
+  }
+
+  // experiment.csv and experiment.dat (gnuplot: one block per series and group).
+  const std::string csv_path = o.out_dir + "/experiment.csv";
+  std::ofstream csv(csv_path);
+  csv << "series," << (e.x_key.empty() ? "x" : e.x_key) << ",group,runs,min,median,max,mean\n";
+  std::string md = fmt::format("# {}\n\n`ccfabric experiment {}` ({} runs: {}; seeds {} to {}). Values: {}, ", e.title,
+                               fs::path(file).stem().string(), sw.points.size(),
+                               e.series_key.empty() ? "one series" : "series " + e.series_key, sw.points.front().seed,
+                               sw.points.back().seed, e.ylabel);
+  md += e.groups.empty() ? std::string("the summary.json values named in the group column")
+                         : fmt::format("mean `{}` of the group's flows", e.flow_metric);
+  md += "; min / median / max across seeds.\n\n| series | " + (e.x_key.empty() ? std::string("") : e.x_key + " | ") +
+        "group | runs | min | median | max |\n|---|" + (e.x_key.empty() ? "" : "---|") + "---|---:|---:|---:|---:|\n";
+  // Plot blocks: without an x key one block per series (groups on the x axis), else one per
+  // (series, group) over x.
+  std::ofstream dat(o.out_dir + "/experiment.dat");
+  std::vector<std::string> plot_titles;
+  for (const auto& s : series_order) {
+    if (e.x_key.empty()) plot_titles.push_back(s);
+    for (size_t g = 0; g < ngroups; ++g) {
+      const std::string glabel = e.group_label(g);
+      if (!e.x_key.empty()) plot_titles.push_back(ngroups > 1 ? s + " " + glabel : s);
+      for (const auto& x : x_order) {
+        const auto& vals = cells[s][x][g].values;
+        if (vals.empty()) continue;
+        double mean = 0;
+        for (double v : vals) mean += v / double(vals.size());
+        const double lo = quantile(vals, 0), med = quantile(vals, 0.5), hi = quantile(vals, 1);
+        csv << fmt::format("{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g}\n", s, x, glabel, vals.size(), lo, med, hi, mean);
+        md += fmt::format("| {} | {}{} | {} | {:.4g} | {:.4g} | {:.4g} |\n", s, e.x_key.empty() ? "" : x + " | ", glabel,
+                          vals.size(), lo, med, hi);
+        const double xpos = e.x_key.empty() ? double(g) : std::strtod(x.c_str(), nullptr);
+        dat << fmt::format("{} {} {} {}\n", xpos, med, lo, hi);
+      }
+      if (!e.x_key.empty()) dat << "\n\n";
+    }
+    if (e.x_key.empty()) dat << "\n\n";
+  }
+  dat.close();
+  csv.close();
+  std::ofstream(o.out_dir + "/experiment.md") << md;
+
+  // experiment.png: median with min-max bars; groups on the x axis when there is no x key.
+  std::string gp = fmt::format(
+      "set terminal pngcairo size 1000,600 noenhanced\nset output {0}\nset title {1}\n"
+      "set ylabel {2}\nset grid\nset key outside right\nset yrange {3}\n",
+      gp_quote(o.out_dir + "/experiment.png"), gp_quote(e.title), gp_quote(e.ylabel), e.yrange);
+  if (e.x_key.empty()) {
+    gp += "set xrange [-0.5:" + std::to_string(ngroups) + "]\nset xtics (";
+    for (size_t g = 0; g < ngroups; ++g)
+      gp += fmt::format("{}{} {}", g ? ", " : "", gp_quote(e.group_label(g)), g);
+    gp += ")\n";
+  } else {
+    gp += fmt::format("set xlabel {}\n", gp_quote(e.x_key));
+  }
+  gp += "plot ";
+  for (size_t i = 0; i < plot_titles.size(); ++i)
+    gp += fmt::format("{}{} index {} using ($1+{:.3f}):2:3:4 with {} title {}", i ? ", " : "",
+                      gp_quote(o.out_dir + "/experiment.dat"), i, e.x_key.empty() ? 0.08 * double(i) : 0.0,
+                      e.x_key.empty() ? "yerrorbars pointtype 7 pointsize 1.5" : "yerrorlines", gp_quote(plot_titles[i]));
+  std::ofstream(o.out_dir + "/experiment.gp") << gp << "\n";
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+    fmt::print(stderr, "note: gnuplot is not installed (sims/scripts/install-deps.sh installs it): no PNG\n");
+  else if (std::system(fmt::format("gnuplot '{0}/experiment.gp' 2>'{0}/experiment.log'", o.out_dir).c_str()) != 0)
+    fmt::print(stderr, "note: gnuplot failed: see {}/experiment.log\n", o.out_dir);
+  fmt::print("{}\nwrote {}, {}/experiment.md, {}/experiment.png\n", md, csv_path, o.out_dir, o.out_dir);
+}
+
+}  // namespace
+
+void add_experiment_command(CLI::App& app) {
+  auto o = std::make_shared<ExperimentOptions>();
+  CLI::App* cmd = app.add_subcommand("experiment", "run one of the papers' experiments (sims/experiments/)");
+  cmd->add_option("name", o->name, "experiment name (ccfabric experiment --list) or file");
+  cmd->add_option("--out", o->out_dir, "output directory (default out/experiments/<name>)");
+  cmd->add_option("--jobs", o->jobs, "runs at a time on this machine")->check(CLI::Range(1, 256));
+  cmd->add_flag("--list", o->list, "list the shipped experiments");
+  cmd->callback([o] { run_experiment(*o); });
+}
+
+}  // namespace ccf::cli
