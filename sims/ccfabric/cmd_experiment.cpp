@@ -110,6 +110,11 @@ Experiment load_experiment(const std::string& file, const toml::table& t, const 
       const toml::table* gt = g->get(i)->as_table();
       const toml::array* hosts = gt ? (*gt)["hosts"].as_array() : nullptr;
       Group grp;
+      if (gt)
+        for (const auto& [k, v] : *gt)
+          if (k != "label" && k != "hosts")
+            throw BadInput(fmt::format("{}: unknown key experiment.groups[{}].{} (known: label, hosts)", file, i,
+                                       k.str()));
       grp.label = gt ? (*gt)["label"].value_or(std::string{}) : "";
       if (grp.label.empty() || !hosts || hosts->empty())
         throw BadInput(fmt::format("{}: experiment.groups[{}] needs label = \"...\" and hosts = [host, ...]", file, i));

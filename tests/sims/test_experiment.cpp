@@ -1,0 +1,106 @@
+// `ccfabric experiment`: a sweep reduced to min / median / max across seeds per series and group.
+// The reduction is recomputed here from every run's own summary.json (the flows' throughputs by
+// source host); a grid over scenario files works; bad experiment files stop with the key named.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+
+namespace {
+
+using ccf::test::out_dir;
+using ccf::test::read_file;
+using ccf::test::read_summary;
+using ccf::test::run_ccfabric;
+
+// Two congestion controls x two seeds of a short 3:1 incast; groups: host 1, hosts 2-3.
+std::string write_experiment(const std::string& dir, const std::string& extra = "") {
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/e.toml";
+  std::ofstream(path) << "scenario = \"" << CCF_SCENARIO_DIR << "/incast_dcqcn_100g.toml\"\n"
+                      << "seeds = [1, 2]\n[set]\n\"sim.duration_us\" = 300\n\"sim.measure_from_us\" = 100\n"
+                      << "\"traffic.0.senders\" = 3\n[grid]\n\"nic.cc\" = [\"none\", \"dcqcn\"]\n"
+                      << "[experiment]\ntitle = \"test\"\nseries = \"nic.cc\"\nflow_metric = \"throughput_gbps\"\n"
+                      << "[[experiment.groups]]\nlabel = \"H1\"\nhosts = [1]\n"
+                      << "[[experiment.groups]]\nlabel = \"H2-H3\"\nhosts = [2, 3]\n"
+                      << extra;
+  return path;
+}
+
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> cells;
+    std::istringstream ls(line);
+    for (std::string c; std::getline(ls, c, ',');) cells.push_back(c);
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+TEST(Experiment, ReducesEveryRunToMinMedianMaxPerSeriesAndGroup) {
+  const std::string dir = out_dir("experiment_groups");
+  const auto r = run_ccfabric("experiment " + write_experiment(dir) + " --jobs 2 --out " + dir + "/out");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Expected, from the runs: points 0-1 are nic.cc = none (seeds 1, 2), points 2-3 dcqcn.
+  std::map<std::string, std::vector<double>> expect;  // "series/group" -> per-seed group means
+  for (int p = 0; p < 4; ++p) {
+    const auto s = read_summary(dir + "/out/points/0000" + std::to_string(p));
+    const std::string series = p < 2 ? "none" : "dcqcn";
+    double h1 = 0, rest = 0;
+    for (const auto& f : s["flows"]) (f["src"] == 1 ? h1 : rest) += f["throughput_gbps"].get<double>();
+    expect[series + "/H1"].push_back(h1);
+    expect[series + "/H2-H3"].push_back(rest / 2);
+  }
+  const auto rows = csv_rows(read_file(dir + "/out/experiment.csv"));
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(rows[0][0], "series");
+  for (size_t i = 1; i < rows.size(); ++i) {
+    const auto& row = rows[i];  // series, x, group, runs, min, median, max, mean
+    auto v = expect.at(row[0] + "/" + row[2]);
+    std::sort(v.begin(), v.end());
+    EXPECT_EQ(row[3], "2");
+    EXPECT_NEAR(std::stod(row[4]), v[0], 1e-5 * (1 + v[0]));
+    EXPECT_NEAR(std::stod(row[5]), (v[0] + v[1]) / 2, 1e-5 * (1 + v[1]));
+    EXPECT_NEAR(std::stod(row[6]), v[1], 1e-5 * (1 + v[1]));
+  }
+  EXPECT_NE(read_file(dir + "/out/experiment.md").find("| dcqcn | H2-H3 | 2 |"), std::string::npos);
+}
+
+TEST(Experiment, ListsTheShippedExperiments) {
+  const auto r = run_ccfabric("experiment --list");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const auto& e : std::filesystem::directory_iterator(CCF_EXPERIMENT_DIR))
+    EXPECT_NE(r.output.find(e.path().stem().string()), std::string::npos) << r.output;
+}
+
+TEST(Experiment, BadExperimentFilesNameTheKey) {
+  const std::string dir = out_dir("experiment_bad");
+  const auto unknown = run_ccfabric("experiment no_such_experiment");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.output.find("no_such_experiment does not exist (known: "), std::string::npos) << unknown.output;
+  const auto key = run_ccfabric("experiment " + write_experiment(dir, "colour = \"red\"\n") + " --out " + dir);
+  EXPECT_EQ(key.exit_code, 2);
+  EXPECT_NE(key.output.find("unknown key experiment.groups[1].colour (known: label, hosts)"), std::string::npos)
+      << key.output;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/e.toml") << "scenario = \"" << CCF_SCENARIO_DIR << "/incast_dcqcn_100g.toml\"\nseeds = [1]\n"
+                                 << "[grid]\n\"nic.cc\" = [\"none\"]\n[experiment]\ntitle = \"t\"\nseries = \"sim.seed\"\n"
+                                 << "metric = \"/jain_index\"\n";
+  const auto series = run_ccfabric("experiment " + dir + "/e.toml --out " + dir);
+  EXPECT_EQ(series.exit_code, 2);
+  EXPECT_NE(series.output.find("experiment.series = \"sim.seed\" must be one of the grid keys"), std::string::npos)
+      << series.output;
+}
+
+}  // namespace
