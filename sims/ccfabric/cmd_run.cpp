@@ -392,7 +392,7 @@ void run_scenario(const RunOptions& o) {
     const nic::NicCounters& c = n->counters();
     sent += c.data_frames_sent + c.acks_sent + c.naks_sent + c.cnps_sent;
     received += c.data_frames_received + c.acks_received + c.naks_received + c.cnps_received;
-    held += n->tx.end_to_end_frames_in_flight();
+    held += n->tx.end_to_end_frames_in_flight() + n->ctrl_queue_frames();  // counted as sent when queued
     for (size_t k = 0; k < nic::kNumDropReasons; ++k)
       if (c.drops[k]) r.drops[fmt::format("nic_{}", nic::to_string(static_cast<nic::DropReason>(k)))] += c.drops[k];
   }

@@ -148,7 +148,8 @@ std::string write_fct_plot(const FctSummary& s, const std::string& dir) {
          << "plot f skip 1 using 0:($4 > 0 ? $6 : 1/0):xtic(1) with linespoints lw 2 pt 7 title 'median', \\\n"
             "     f skip 1 using 0:($4 > 0 ? $7 : 1/0) with linespoints lw 2 pt 5 title '95th percentile', \\\n"
             "     f skip 1 using 0:($4 > 0 ? $8 : 1/0) with linespoints lw 2 pt 9 title '99th percentile', \\\n"
-            "     f skip 1 using 0:($4 > 0 ? $6 : 1/0):(sprintf('n=%d', $4)) with labels offset 0,-1 notitle\n";
+            "     f skip 1 using 0:($4 + $5 > 0 ? ($4 > 0 ? $8 : 1) : 1/0):(sprintf('%d done, %d unfinished', $4, $5)) "
+            "with labels offset 0,1.2 notitle\n";
     }
   }
   if (std::system(fmt::format("gnuplot '{}' 2>'{}/fct_plot.log'", script, dir).c_str()) != 0)
