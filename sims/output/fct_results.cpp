@@ -139,7 +139,8 @@ std::string write_fct_plot(const FctSummary& s, const std::string& dir) {
     gp << fmt::format("set output '{}/fct.png'\n", dir);
     gp << "set title 'FCT slowdown by flow size (FCT / ideal FCT on an idle fabric; finished flows)'\n"
           "set xlabel 'flow size (payload bytes)'\nset ylabel 'slowdown'\nset grid\nset key top left\n"
-          "set logscale y\nset yrange [0.9:*]\nset xrange [-0.5:" << s.buckets.size() - 0.5 << "]\n";
+          "set logscale y\nset yrange [0.9:*]\nset xrange [-0.5:" << double(std::max<size_t>(1, s.buckets.size())) - 0.5
+       << "]\n";
     if (s.all.finished == 0) {
       gp << "set label 'no finished flow' at graph 0.4,0.5\nplot 1 notitle\n";
     } else {
