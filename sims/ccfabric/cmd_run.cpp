@@ -41,7 +41,9 @@ struct RunOptions {
 constexpr unsigned kSwitchPorts = 16;  // the Verilated switch (rtl/CMakeLists.txt)
 constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
 // From a frame's last bit into a switch to its first bit out on an idle switch, the ideal FCT's
-// per-switch term (docs/workloads.md 4).
+// per-switch term (docs/workloads.md 4): the frame is offered to the RTL in the first cycle at or
+// after its arrival and leaves two cycles later, so two cycles is the least (measured: a frame that
+// arrives on a clock edge leaves exactly 1.28 ns later).
 constexpr double kSwitchLatencyPs = 2.0 * swc::SwitchModel::kDefaultPeriodPs;
 
 // The switch configuration of a scenario (docs/switch.md 2.9, docs/buffer-plan.md).

@@ -53,7 +53,7 @@ struct RunResults {
   std::vector<FlowResult> flows;
   // The first kTimeseriesFlows flows have columns in timeseries.csv (a run may have thousands):
   // their rate, and their CC figure named with its unit, "flow1_cc_rate_gbps" or "flow1_cwnd_packets".
-  static constexpr size_t kTimeseriesFlows = 64;
+  static constexpr size_t kTimeseriesFlows = 256;
   std::vector<std::string> flow_cc_names;
   std::vector<ReceiverResult> receivers;
   FrameTotals frames;
