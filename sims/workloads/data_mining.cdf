@@ -7,8 +7,8 @@
 # Format (sims/workload/size_cdf.hpp): one point per line, "SIZE_BYTES CUMULATIVE_PROBABILITY",
 # sizes and probabilities non-decreasing, the last probability 1; between points the size is
 # interpolated linearly.
-# Mean flow size under linear interpolation: 5,036,535 B (the pFabric ns-2 scripts' CDF_vl2.tcl,
-# in 1460-B packets with a different interpolation, state 5117 x 1460 = 7,470,820 B).
+# Mean flow size under linear interpolation: 5,036,535 B. (ns-2 scripts that use the packet-based
+# CDF_vl2.tcl of the same measurements set meanFlowSize = 5117 x 1460 = 7,470,820 B.)
 100 0
 180 0.085
 250 0.14

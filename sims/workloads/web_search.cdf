@@ -7,7 +7,8 @@
 # Format (sims/workload/size_cdf.hpp): one point per line, "SIZE_BYTES CUMULATIVE_PROBABILITY",
 # sizes and probabilities non-decreasing, the last probability 1; between points the size is
 # interpolated linearly (as HPCC's traffic_gen/custom_rand.py does).
-# Mean flow size under linear interpolation: 1,711,250 B (the pFabric scripts' mean_flow_size = 1711250).
+# Mean flow size under linear interpolation: 1,711,250 B (ns-2 scripts that use the same CDF as
+# CDF_dctcp.tcl set mean_flow_size = 1711250).
 0 0
 10000 0.15
 20000 0.20

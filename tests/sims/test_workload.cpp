@@ -47,9 +47,9 @@ Moments moments(const SizeCdf& c) {
   return m;
 }
 
-// The mean flow sizes the simulators that distribute these CDFs state: pFabric's ns-2 scripts
-// (mean_flow_size = 1711250 for CDF_dctcp.tcl, the web-search CDF); the data-mining file's mean is
-// the piecewise-linear mean of its points (docs/workloads.md 2).
+// The mean flow size stated with the web-search CDF by ns-2 scripts that use it as CDF_dctcp.tcl
+// (mean_flow_size = 1711250); the data-mining file's mean is the piecewise-linear mean of its points,
+// computed here independently (docs/workloads.md 2).
 TEST(SizeCdf, ShippedWebSearchMeanIsTheOnePublishedWithIt) {
   EXPECT_NEAR(SizeCdf::load("web_search").mean_bytes(), 1711250.0, 0.5);
   EXPECT_NEAR(moments(SizeCdf::load("web_search")).mean, 1711250.0, 0.5);
