@@ -157,6 +157,8 @@ class Nic : public sc_core::sc_module {
   const NicCounters& counters() const { return counters_; }
   // Frames this NIC holds or has on its wire: its host queue plus its transmitter's frames in flight.
   uint64_t in_flight() const { return host_q_.size() + tx.frames_in_flight(); }
+  // ACKs, NAKs and CNPs made (and counted as sent) that wait for the transmitter behind data frames.
+  size_t ctrl_queue_frames() const { return ctrl_q_.size(); }
   uint64_t host_queue_bytes() const { return host_bytes_; }
   size_t host_queue_frames() const { return host_q_.size(); }
   size_t calendar_size() const { return cal_.size(); }

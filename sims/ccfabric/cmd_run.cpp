@@ -8,6 +8,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -24,6 +25,8 @@
 #include "switch/switch_config.hpp"
 #include "switch/switch_model.hpp"
 #include "switch/switch_regs.hpp"
+#include "workload/ideal_fct.hpp"
+#include "workload/workload.hpp"
 
 namespace ccf::cli {
 namespace {
@@ -36,6 +39,12 @@ struct RunOptions {
 };
 
 constexpr unsigned kSwitchPorts = 16;  // the Verilated switch (rtl/CMakeLists.txt)
+constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
+// From a frame's last bit into a switch to its first bit out on an idle switch, the ideal FCT's
+// per-switch term (docs/workloads.md 4): the frame is offered to the RTL in the first cycle at or
+// after its arrival and leaves two cycles later, so two cycles is the least (measured: a frame that
+// arrives on a clock edge leaves exactly 1.28 ns later).
+constexpr double kSwitchLatencyPs = 2.0 * swc::SwitchModel::kDefaultPeriodPs;
 
 // The switch configuration of a scenario (docs/switch.md 2.9, docs/buffer-plan.md).
 // Switch k's LFSR seed (RED/ECN and WRED decisions) from sim.seed: splitmix64 of seed and k, never 0.
@@ -119,6 +128,30 @@ class Sampler : public sc_core::sc_module {
   std::function<void()> fn_;
 };
 
+// The links of the route from host src to host dst through the switches' forwarding tables, in
+// order (the ideal FCT's path; sims/workload/ideal_fct.hpp).
+std::vector<sims::PathLink> route_links(const fabric::Topology& topo, const std::vector<std::vector<int>>& routes,
+                                        unsigned src, unsigned dst) {
+  std::vector<sims::PathLink> path;
+  fabric::NodeRef at{fabric::NodeKind::kHost, src};
+  unsigned port = 0;
+  while (path.size() <= topo.links.size()) {
+    const fabric::LinkSpec* l = topo.link_at(at, port);
+    if (!l) break;
+    path.push_back({l->gbps, l->delay_ns});
+    const fabric::NodeRef next = (l->a == at && l->port_a == port) ? l->b : l->a;
+    if (next.kind == fabric::NodeKind::kHost) {
+      if (next.index == dst) return path;
+      break;
+    }
+    const int p = routes[next.index][dst];
+    if (p < 0) break;
+    at = next;
+    port = static_cast<unsigned>(p);
+  }
+  throw RunFailed(fmt::format("no route from host {} to host {} in the topology", src, dst));
+}
+
 void run_scenario(const RunOptions& o) {
   sims::Scenario s;
   try {
@@ -143,6 +176,19 @@ void run_scenario(const RunOptions& o) {
   }
   const auto routes = topo.routes();
   const sw::SwitchParams params;
+
+  // Flows of every [[traffic]] entry (sims/workload/workload.hpp), generated before anything is
+  // built so that a bad workload stops the run as bad input.
+  std::vector<sims::GeneratedFlow> generated;
+  try {
+    generated = sims::generate_flows(s.traffic, {topo.hosts, s.fabric.link_gbps, s.sim.duration_us, s.sim.seed,
+                                                 nic::NicConfig{}.max_flows});
+  } catch (const sims::WorkloadError& e) {
+    throw BadInput(fmt::format("{}: {}", o.scenario, e.what()));
+  }
+  if (generated.empty())
+    throw BadInput(fmt::format("{}: the [[traffic]] entries give no flow (a poisson entry's first arrival falls after "
+                               "its stop_us: raise load or stop_us)", o.scenario));
 
   // Modules. Names are unique per run; everything lives until the end of this function.
   std::vector<std::unique_ptr<swc::SwitchModel>> switches;
@@ -202,32 +248,28 @@ void run_scenario(const RunOptions& o) {
     }
   }
 
-  // Flows: an incast has senders 1..N, flows_per_sender each, to the receiver.
+  // Flows, with ids from the generator (1, 2, ... in its order).
   struct FlowRef { unsigned host; uint32_t index, id; uint64_t acked_at_window = 0; };
   std::vector<FlowRef> flows;
-  uint32_t next_id = 1;
-  for (const auto& t : s.traffic) {
-    for (unsigned snd = 1; snd <= t.senders; ++snd) {
-      for (unsigned k = 0; k < t.flows_per_sender; ++k) {
-        nic::FlowSpec fs;
-        fs.id = next_id;
-        fs.dst_host = t.receiver;
-        fs.priority = static_cast<uint8_t>(t.priority);
-        fs.bytes = t.bytes;
-        fs.start = sc_core::sc_time(t.start_us, sc_core::SC_US);
-        fs.max_gbps = t.rate_gbps;
-        flows.push_back({snd, nics[snd]->add_flow(fs), next_id++});
-      }
-    }
+  for (const auto& g : generated) {
+    nic::FlowSpec fs;
+    fs.id = g.id;
+    fs.dst_host = g.dst;
+    fs.priority = static_cast<uint8_t>(g.priority);
+    fs.bytes = g.bytes;
+    fs.start = sc_core::sc_time(g.start_us, sc_core::SC_US);
+    fs.max_gbps = g.max_gbps;
+    flows.push_back({g.src, nics[g.src]->add_flow(fs), g.id});
   }
+  const size_t ts_flows = std::min(flows.size(), sims::RunResults::kTimeseriesFlows);
 
   sims::RunResults r;
   r.scenario_toml = s.to_toml();
   // Time series: measured and allowed rate (or window) per flow, and the depth of every switch queue
   // that can carry data (used ports x traffic priorities), read from the RTL's queue-length counter.
   const bool window_cc = !flows.empty() && std::isfinite(nics[flows[0].host]->cc().window_bytes(flows[0].index));
-  for (const auto& f : flows)
-    r.flow_cc_names.push_back(fmt::format("flow{}_{}", f.id, window_cc ? "cwnd_packets" : "cc_rate_gbps"));
+  for (size_t i = 0; i < ts_flows; ++i)
+    r.flow_cc_names.push_back(fmt::format("flow{}_{}", flows[i].id, window_cc ? "cwnd_packets" : "cc_rate_gbps"));
   struct QueueRef { unsigned sw, port, prio; };
   std::vector<QueueRef> queues;
   uint8_t data_prios = 0;
@@ -239,12 +281,12 @@ void run_scenario(const RunOptions& o) {
           queues.push_back({k, p, c});
           r.queue_names.push_back(fmt::format("switch{}.port{}.prio{}_bytes", k, p, c));
         }
-  std::vector<uint64_t> last_acked(flows.size(), 0);
+  std::vector<uint64_t> last_acked(ts_flows, 0);
   const double interval_us = s.sim.sample_interval_us;
   Sampler sampler("sampler", sc_core::sc_time(interval_us, sc_core::SC_US), [&] {
     sims::Sample smp;
     smp.time_us = sc_core::sc_time_stamp().to_seconds() * 1e6;
-    for (size_t i = 0; i < flows.size(); ++i) {
+    for (size_t i = 0; i < ts_flows; ++i) {
       nic::Nic& n = *nics[flows[i].host];
       const uint64_t acked = n.flow(flows[i].index).c.bytes_acked;
       smp.flow_rate_gbps.push_back((acked - last_acked[i]) * 8.0 / (interval_us * 1000.0));
@@ -303,6 +345,42 @@ void run_scenario(const RunOptions& o) {
     if (st.done) fr.fct_us = double(st.fct_ps) / 1e6;
     r.flows.push_back(fr);
   }
+  // FCT and slowdown: the ideal FCT of each flow on its route (sims/workload/ideal_fct.hpp).
+  {
+    const nic::NicConfig& nc = nics[0]->config();
+    sims::IdealFctParams ip;
+    ip.switch_latency_ps = kSwitchLatencyPs;
+    ip.switch_cycle_ps = double(swc::SwitchModel::kDefaultPeriodPs);
+    ip.mtu_bytes = nc.mtu_bytes;
+    ip.vlan = nc.vlan;
+    ip.ack_every = nc.ack_every;
+    ip.ack_coalesce_timeout_ps = double(nc.ack_coalesce_timeout.value());
+    std::map<std::pair<unsigned, unsigned>, std::pair<std::vector<sims::PathLink>, std::vector<sims::PathLink>>> paths;
+    std::vector<sims::FctRecord> records;
+    for (size_t i = 0; i < flows.size(); ++i) {
+      const sims::GeneratedFlow& g = generated[i];
+      const nic::FlowState& st = nics[flows[i].host]->flow(flows[i].index);
+      sims::FctRecord rec;
+      rec.id = g.id;
+      rec.src = g.src;
+      rec.dst = g.dst;
+      rec.bytes = g.bytes;
+      rec.start_us = g.start_us;
+      if (st.done) rec.fct_us = double(st.fct_ps) / 1e6;
+      if (g.bytes > 0) {
+        auto it = paths.find({g.src, g.dst});
+        if (it == paths.end())
+          it = paths.emplace(std::make_pair(g.src, g.dst), std::make_pair(route_links(topo, routes, g.src, g.dst),
+                                                                         route_links(topo, routes, g.dst, g.src))).first;
+        ip.forward = it->second.first;
+        ip.reverse = it->second.second;
+        ip.sender_max_gbps = g.max_gbps;
+        rec.ideal_us = sims::ideal_fct_ps(g.bytes, ip) / 1e6;
+      }
+      records.push_back(rec);
+    }
+    r.fct = sims::summarize_fct(std::move(records));
+  }
   for (unsigned h = 0; h < nics.size(); ++h) {
     const nic::NicCounters &c = nics[h]->counters(), &c0 = at_window[h];
     if (c.data_frames_received == 0) continue;
@@ -316,7 +394,7 @@ void run_scenario(const RunOptions& o) {
     const nic::NicCounters& c = n->counters();
     sent += c.data_frames_sent + c.acks_sent + c.naks_sent + c.cnps_sent;
     received += c.data_frames_received + c.acks_received + c.naks_received + c.cnps_received;
-    held += n->tx.end_to_end_frames_in_flight();
+    held += n->tx.end_to_end_frames_in_flight() + n->ctrl_queue_frames();  // counted as sent when queued
     for (size_t k = 0; k < nic::kNumDropReasons; ++k)
       if (c.drops[k]) r.drops[fmt::format("nic_{}", nic::to_string(static_cast<nic::DropReason>(k)))] += c.drops[k];
   }
@@ -357,10 +435,28 @@ void run_scenario(const RunOptions& o) {
              o.scenario, topo.hosts, topo.switches(), s.fabric.link_gbps, s.nic.cc, s.sim.duration_us, window_us);
   fmt::print("{:>6} {:>5} {:>5} {:>16} {:>10}\n", "flow", "src", "dst", "throughput_Gbps", "fct_us");
   double total = 0;
-  for (const auto& f : r.flows) {
+  for (size_t i = 0; i < r.flows.size(); ++i) {
+    const auto& f = r.flows[i];
     total += f.throughput_gbps;
-    fmt::print("{:>6} {:>5} {:>5} {:>16.2f} {:>10}\n", f.id, f.src, f.dst, f.throughput_gbps,
-               f.fct_us ? fmt::format("{:.1f}", *f.fct_us) : "-");
+    if (i < kPrintedFlows)
+      fmt::print("{:>6} {:>5} {:>5} {:>16.2f} {:>10}\n", f.id, f.src, f.dst, f.throughput_gbps,
+                 f.fct_us ? fmt::format("{:.1f}", *f.fct_us) : "-");
+  }
+  if (r.flows.size() > kPrintedFlows)
+    fmt::print("  ... and {} more flows (every flow: {}/flows.csv, {}/fct.csv)\n", r.flows.size() - kPrintedFlows,
+               o.out_dir, o.out_dir);
+  if (r.fct.all.finished + r.fct.all.unfinished > 0) {
+    fmt::print("FCT slowdown by size (FCT / ideal FCT on an idle fabric; {} finished, {} unfinished{}):\n",
+               r.fct.all.finished, r.fct.all.unfinished,
+               r.fct.unlimited ? fmt::format(", {} without a size", r.fct.unlimited) : "");
+    fmt::print("{:>12} {:>8} {:>10} {:>8} {:>8} {:>8} {:>12}\n", "size", "finished", "unfinished", "p50", "p95", "p99",
+               "mean_fct_us");
+    for (const auto* b = r.fct.buckets.data(); b != r.fct.buckets.data() + r.fct.buckets.size() + 1; ++b) {
+      const sims::FctBucket& x = b == r.fct.buckets.data() + r.fct.buckets.size() ? r.fct.all : *b;
+      if (x.finished + x.unfinished == 0) continue;
+      fmt::print("{:>12} {:>8} {:>10} {:>8.3f} {:>8.3f} {:>8.3f} {:>12.1f}\n", x.label(), x.finished, x.unfinished,
+                 x.p50_slowdown, x.p95_slowdown, x.p99_slowdown, x.mean_fct_us);
+    }
   }
   for (const auto& x : r.receivers)
     fmt::print("receiver host {}: goodput {:.2f} Gb/s, link utilisation {:.1f} %\n", x.host, x.goodput_gbps,

@@ -82,7 +82,8 @@ void merge(const Sweep& sw, const SweepOptions& o) {
   f << "point,seed";
   for (const auto& k : sw.keys) f << "," << k;
   f << ",total_gbps,jain_index,min_flow_gbps,max_flow_gbps,receiver_utilisation,max_queue_bytes,pfc_pause_frames,"
-       "frames_dropped,frames_in_flight,wall_s\n";
+       "frames_dropped,frames_in_flight,wall_s,fct_finished,fct_unfinished,fct_p50_slowdown,fct_p95_slowdown,"
+       "fct_p99_slowdown\n";
   size_t rows = 0;
   for (const auto& p : sw.points) {
     if (!finished(p)) continue;
@@ -100,10 +101,18 @@ void merge(const Sweep& sw, const SweepOptions& o) {
     const double util = j["receivers"].empty() ? 0.0 : j["receivers"][0]["utilisation"].get<double>();
     f << p.index << "," << p.seed;
     for (const auto& [k, v] : p.swept) f << "," << (v.front() == '"' ? v.substr(1, v.size() - 2) : v);
-    f << fmt::format(",{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{},{},{},{},{:.3f}\n", total,
+    f << fmt::format(",{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{},{},{},{},{:.3f}", total,
                      j["jain_index"].get<double>(), lo, hi, util, j["max_queue_bytes"].get<uint64_t>(),
                      j["pfc"]["pause_frames"].get<uint64_t>(), j["frames"]["dropped"].get<uint64_t>(),
                      j["frames"]["in_flight"].get<uint64_t>(), j["sim"]["wall_s"].get<double>());
+    // FCT over all flows with a size (docs/workloads.md 5); empty for a summary written without it.
+    if (j.contains("fct")) {
+      const auto& a = j["fct"]["all"];
+      f << fmt::format(",{},{},{:.6f},{:.6f},{:.6f}\n", a["finished"].get<uint64_t>(), a["unfinished"].get<uint64_t>(),
+                       a["p50_slowdown"].get<double>(), a["p95_slowdown"].get<double>(), a["p99_slowdown"].get<double>());
+    } else {
+      f << ",,,,,\n";
+    }
     ++rows;
   }
   fmt::print("merged {} of {} points into {}\n", rows, sw.points.size(), path);

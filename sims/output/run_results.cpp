@@ -1,6 +1,7 @@
 // run_results.cpp: see run_results.hpp.
 #include "run_results.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -67,6 +68,7 @@ void write_results(const RunResults& r, const std::string& dir) {
                                  {"systemc_kernel_links_other",
                                   r.wall_s > 0 ? 1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s : 0.0}}}}},
       {"switch_cycles", {{"stepped", r.switch_cycles_stepped}, {"total", r.switch_cycles_total}}},
+      {"fct", fct_json(r.fct)},
       {"scenario", r.scenario_toml}};
   open_out(dir + "/summary.json") << summary.dump(2) << "\n";
 
@@ -78,7 +80,8 @@ void write_results(const RunResults& r, const std::string& dir) {
 
   auto ts = open_out(dir + "/timeseries.csv");
   ts << "time_us";
-  for (const auto& f : r.flows) ts << fmt::format(",flow{}_rate_gbps", f.id);
+  const size_t ts_flows = std::min(r.flows.size(), RunResults::kTimeseriesFlows);
+  for (size_t i = 0; i < ts_flows; ++i) ts << fmt::format(",flow{}_rate_gbps", r.flows[i].id);
   for (const auto& n : r.flow_cc_names) ts << "," << n;
   for (const auto& q : r.queue_names) ts << "," << q;  // names carry their unit
   ts << "\n";
@@ -94,6 +97,7 @@ void write_results(const RunResults& r, const std::string& dir) {
   pfc << "time_us,node,port,class_enable,quanta\n";
   for (const auto& e : r.pfc_events)
     pfc << fmt::format("{:.6f},{},{},{:#04x},{}\n", e.time_us, e.node, e.port, e.class_enable, e.quanta);
+  write_fct_files(r.fct, dir);
 }
 
 std::string write_plots(const RunResults& r, const std::string& dir) {
@@ -109,7 +113,7 @@ std::string write_plots(const RunResults& r, const std::string& dir) {
       gp << "set label 'no flows' at graph 0.5,0.5\nplot 0 notitle\n";
     } else {
       gp << "plot ";
-      for (size_t i = 0; i < r.flows.size(); ++i)
+      for (size_t i = 0; i < std::min(r.flows.size(), RunResults::kTimeseriesFlows); ++i)
         gp << fmt::format("{}'{}/timeseries.csv' using 1:{} with lines title 'flow {}'", i ? ", " : "", dir, i + 2,
                           r.flows[i].id);
       gp << "\n";
@@ -121,13 +125,14 @@ std::string write_plots(const RunResults& r, const std::string& dir) {
       gp << "plot ";
       for (size_t i = 0; i < r.queue_names.size(); ++i)
         gp << fmt::format("{}'{}/timeseries.csv' using 1:{} with lines title '{}'", i ? ", " : "", dir,
-                          r.flows.size() + r.flow_cc_names.size() + i + 2, r.queue_names[i]);
+                          std::min(r.flows.size(), RunResults::kTimeseriesFlows) + r.flow_cc_names.size() + i + 2,
+                          r.queue_names[i]);
       gp << "\n";
     }
   }
   if (std::system(fmt::format("gnuplot '{}' 2>'{}/plots.log'", script_path, dir).c_str()) != 0)
     return fmt::format("gnuplot failed: see {}/plots.log", dir);
-  return "";
+  return write_fct_plot(r.fct, dir);
 }
 
 }  // namespace ccf::sims

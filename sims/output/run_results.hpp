@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "output/fct_results.hpp"
+
 namespace ccf::sims {
 
 struct FlowResult {
@@ -41,7 +43,7 @@ struct PfcEvent {
 // One sample of the time series: per-flow rates and per-queue depths at time_us.
 struct Sample {
   double time_us = 0.0;
-  std::vector<double> flow_rate_gbps;     // indexed like RunResults::flows
+  std::vector<double> flow_rate_gbps;     // the first kTimeseriesFlows of RunResults::flows
   std::vector<double> flow_cc;            // the CC unit's allowed rate or window, see flow_cc_names
   std::vector<uint64_t> queue_bytes;      // indexed like RunResults::queue_names
 };
@@ -49,7 +51,10 @@ struct Sample {
 struct RunResults {
   std::string scenario_toml;              // the scenario with every key, as run
   std::vector<FlowResult> flows;
-  std::vector<std::string> flow_cc_names; // per flow, with the unit, "flow1_cc_rate_gbps" or "flow1_cwnd_packets"
+  // The first kTimeseriesFlows flows have columns in timeseries.csv (a run may have thousands):
+  // their rate, and their CC figure named with its unit, "flow1_cc_rate_gbps" or "flow1_cwnd_packets".
+  static constexpr size_t kTimeseriesFlows = 256;
+  std::vector<std::string> flow_cc_names;
   std::vector<ReceiverResult> receivers;
   FrameTotals frames;
   std::map<std::string, uint64_t> drops;  // reason -> count
@@ -63,6 +68,7 @@ struct RunResults {
   std::vector<std::string> queue_names;   // with their unit, e.g. "switch0.port0.prio3_bytes"
   std::vector<Sample> samples;
   std::vector<PfcEvent> pfc_events;
+  FctSummary fct;                         // FCT and slowdown by size bucket (fct_results.hpp)
 
   // Jain's fairness index of the flows' throughput (1 = equal shares).
   double jain_index() const;
@@ -70,12 +76,12 @@ struct RunResults {
   std::string accounting_error() const;
 };
 
-// Writes summary.json, flows.csv, timeseries.csv and pfc.csv into `dir` (created if needed).
+// Writes summary.json, flows.csv, timeseries.csv, pfc.csv, fct.csv and fct_buckets.csv into `dir` (created if needed).
 // Throws std::runtime_error naming the file when one cannot be written.
 void write_results(const RunResults& r, const std::string& dir);
 
 // Renders throughput.png (per-flow rate over time) and queue.png (queue depth over time) from
-// timeseries.csv in `dir` with gnuplot. Returns an empty string on success, else why no plot was
+// timeseries.csv in `dir` with gnuplot, and fct.png (slowdown by size bucket). Returns an empty string on success, else why no plot was
 // made (e.g. gnuplot is not installed), for the caller to report.
 std::string write_plots(const RunResults& r, const std::string& dir);
 

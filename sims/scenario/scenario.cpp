@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <optional>
 #include <fstream>
 #include <set>
@@ -70,6 +71,32 @@ class Section {
     if (!s || std::find(allowed.begin(), allowed.end(), s->get()) == allowed.end()) fail(key, show(*n), "one of " + list);
     out = s->get();
   }
+  // An array of host indices 0..hosts-1 without repeats.
+  void host_list(const std::string& key, std::vector<unsigned>& out, unsigned hosts) {
+    const toml::node* n = get(key);
+    if (!n) return;
+    const std::string rule = fmt::format("an array of distinct host indices 0..{}, e.g. [1, 2, 3]", hosts - 1);
+    auto a = n->as_array();
+    if (!a) fail(key, show(*n), rule);
+    std::vector<unsigned> v;
+    for (const auto& e : *a) {
+      auto i = e.as_integer();
+      if (!i || i->get() < 0 || i->get() >= int64_t{hosts} ||
+          std::find(v.begin(), v.end(), unsigned(i->get())) != v.end())
+        fail(key, show(*n), rule);
+      v.push_back(static_cast<unsigned>(i->get()));
+    }
+    out = v;
+  }
+  void text(const std::string& key, std::string& out, const std::string& rule) {
+    const toml::node* n = get(key);
+    if (!n) return;
+    auto s = n->as_string();
+    if (!s || s->get().empty()) fail(key, show(*n), rule);
+    out = s->get();
+  }
+  bool has(const std::string& key) const { return t_ && t_->contains(key); }
+
   // Every key of the table that no reader asked for (sub-tables listed in `subtables` are fine).
   void reject_unknown(const std::set<std::string>& subtables = {}) const {
     if (!t_) return;
@@ -238,17 +265,65 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
       TrafficSpec spec;
       Section tr(t, origin, prefix);
-      tr.choice("pattern", spec.pattern, {"incast"});
+      tr.choice("pattern", spec.pattern, {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
+      const std::string& pat = spec.pattern;
+      const std::string pat_q = "\"" + pat + "\"";
+      // A key that the pattern does not use is an error, not silently ignored.
+      auto only_for = [&](const std::string& key, const std::vector<std::string>& patterns) {
+        if (!tr.has(key) || std::find(patterns.begin(), patterns.end(), pat) != patterns.end()) return;
+        std::string list;
+        for (const auto& q : patterns) list += (list.empty() ? "" : ", ") + ("\"" + q + "\"");
+        throw ScenarioError(fmt::format("{}: {}.{} applies to pattern {} only (here pattern = {})", origin, prefix, key,
+                                        list, pat_q));
+      };
+      only_for("senders", {"incast"});
+      only_for("receiver", {"incast"});
+      only_for("hot_hosts", {"hot_spot", "poisson"});
+      only_for("hot_fraction", {"hot_spot", "poisson"});
+      only_for("load", {"poisson"});
+      only_for("cdf", {"poisson"});
+      only_for("stop_us", {"poisson"});
+      only_for("bytes", {"incast", "permutation", "all_to_all", "hot_spot"});
+      only_for("flows_per_sender", {"incast", "permutation", "all_to_all", "hot_spot"});
       tr.integer("senders", spec.senders, 1, s.fabric.hosts - 1);
+      tr.host_list("sender_hosts", spec.sender_hosts, s.fabric.hosts);
       tr.integer("receiver", spec.receiver, 0, s.fabric.hosts - 1);
       tr.integer("bytes", spec.bytes, 0, INT64_MAX);
       tr.number("start_us", spec.start_us, 0.0, s.sim.duration_us);
       tr.integer("flows_per_sender", spec.flows_per_sender, 1, 4096);
       tr.integer("priority", spec.priority, 0, 7);
       tr.number("rate_gbps", spec.rate_gbps, 0.0, 1600.0);
+      tr.host_list("hot_hosts", spec.hot_hosts, s.fabric.hosts);
+      tr.number("hot_fraction", spec.hot_fraction, 0.0, 1.0);
+      tr.number("load", spec.load, 0.0, 1.0, true);
+      tr.text("cdf", spec.cdf, "\"web_search\", \"data_mining\" or the path of a CDF file (docs/workloads.md)");
+      tr.number("stop_us", spec.stop_us, 0.0, s.sim.duration_us);
       tr.reject_unknown();
-      if (spec.receiver >= 1 && spec.receiver <= spec.senders)
-        tr.fail("receiver", fmt::format("{}", spec.receiver), fmt::format("0 or above the senders 1..{}", spec.senders));
+      if (tr.has("sender_hosts") && spec.sender_hosts.size() < (pat == "incast" ? 1u : 2u))
+        tr.fail("sender_hosts", "[]", pat == "incast" ? "at least one host" : fmt::format("at least two hosts for pattern {}", pat_q));
+      if (pat == "incast") {
+        const bool listed = !spec.sender_hosts.empty();
+        const bool is_sender = listed ? std::find(spec.sender_hosts.begin(), spec.sender_hosts.end(), spec.receiver) !=
+                                            spec.sender_hosts.end()
+                                      : spec.receiver >= 1 && spec.receiver <= spec.senders;
+        if (is_sender)
+          tr.fail("receiver", fmt::format("{}", spec.receiver),
+                  listed ? "a host not in sender_hosts" : fmt::format("0 or above the senders 1..{}", spec.senders));
+        if (listed && tr.has("senders"))
+          throw ScenarioError(fmt::format("{}: {}: give senders or sender_hosts, not both", origin, prefix));
+      }
+      if (pat == "hot_spot" && spec.hot_hosts.empty())
+        tr.fail("hot_hosts", "[]", "at least one host for pattern \"hot_spot\"");
+      if (spec.hot_fraction > 0 && spec.hot_hosts.empty())
+        tr.fail("hot_fraction", fmt::format("{}", spec.hot_fraction), "0 when hot_hosts is empty");
+      if (pat == "poisson") {
+        if (!tr.has("load")) tr.fail("load", "(missing)", "given for pattern \"poisson\": a number > 0 and <= 1");
+        if (!tr.has("cdf"))
+          tr.fail("cdf", "(missing)", "given for pattern \"poisson\": \"web_search\", \"data_mining\" or a CDF file");
+        const double stop = spec.stop_us > 0 ? spec.stop_us : s.sim.duration_us;
+        if (stop <= spec.start_us)
+          tr.fail("stop_us", fmt::format("{}", spec.stop_us), fmt::format("> start_us = {} (0 = sim.duration_us)", spec.start_us));
+      }
       s.traffic.push_back(spec);
     }
   }
@@ -261,7 +336,14 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   if (!f) throw ScenarioError(fmt::format("{}: cannot be read", path));
   std::stringstream ss;
   ss << f.rdbuf();
-  return parse_scenario(ss.str(), path, overrides);
+  Scenario s = parse_scenario(ss.str(), path, overrides);
+  // A CDF file named by a relative path is found next to the scenario file (docs/scenarios.md).
+  for (auto& tr : s.traffic) {
+    if (tr.cdf.empty() || tr.cdf == "web_search" || tr.cdf == "data_mining") continue;
+    const std::filesystem::path p(tr.cdf);
+    if (p.is_relative()) tr.cdf = (std::filesystem::path(path).parent_path() / p).lexically_normal().string();
+  }
+  return s;
 }
 
 std::string Scenario::to_toml() const {
@@ -281,11 +363,26 @@ std::string Scenario::to_toml() const {
     t += fmt::format("\n[cc.{}]\n", algo);
     for (const auto& [k, v] : kv) t += fmt::format("{} = {}\n", k, v);
   }
+  auto list = [](const std::vector<unsigned>& v) {
+    std::string l;
+    for (unsigned h : v) l += (l.empty() ? "" : ", ") + std::to_string(h);
+    return "[" + l + "]";
+  };
   for (const auto& tr : traffic) {
-    t += fmt::format(
-        "\n[[traffic]]\npattern = \"{}\"\nsenders = {}\nreceiver = {}\nbytes = {}\nstart_us = {}\nflows_per_sender = {}\n"
-        "priority = {}\nrate_gbps = {}\n",
-        tr.pattern, tr.senders, tr.receiver, tr.bytes, tr.start_us, tr.flows_per_sender, tr.priority, tr.rate_gbps);
+    t += fmt::format("\n[[traffic]]\npattern = \"{}\"\n", tr.pattern);
+    if (tr.pattern == "incast") {
+      if (tr.sender_hosts.empty()) t += fmt::format("senders = {}\n", tr.senders);
+      t += fmt::format("receiver = {}\n", tr.receiver);
+    }
+    if (!tr.sender_hosts.empty()) t += fmt::format("sender_hosts = {}\n", list(tr.sender_hosts));
+    if (tr.pattern != "poisson") t += fmt::format("bytes = {}\n", tr.bytes);
+    t += fmt::format("start_us = {}\n", tr.start_us);
+    if (tr.pattern != "poisson") t += fmt::format("flows_per_sender = {}\n", tr.flows_per_sender);
+    t += fmt::format("priority = {}\nrate_gbps = {}\n", tr.priority, tr.rate_gbps);
+    if (tr.pattern == "hot_spot" || tr.pattern == "poisson")
+      t += fmt::format("hot_hosts = {}\nhot_fraction = {}\n", list(tr.hot_hosts), tr.hot_fraction);
+    if (tr.pattern == "poisson")
+      t += fmt::format("load = {}\ncdf = \"{}\"\nstop_us = {}\n", tr.load, tr.cdf, tr.stop_us);
   }
   return t;
 }

@@ -17,14 +17,23 @@ struct ScenarioError : std::runtime_error {
 };
 
 struct TrafficSpec {
-  std::string pattern = "incast";  // "incast"
-  unsigned senders = 1;            // senders are hosts 1..senders
-  unsigned receiver = 0;           // host index
-  uint64_t bytes = 0;              // per flow; 0 = unlimited
+  // "incast", "permutation", "all_to_all", "hot_spot", "poisson" (docs/workloads.md; the flows
+  // themselves come from sims/workload/workload.hpp).
+  std::string pattern = "incast";
+  unsigned senders = 1;            // incast without sender_hosts: senders are hosts 1..senders
+  std::vector<unsigned> sender_hosts;  // incast: the senders; other patterns: the hosts taking part
+                                   // (empty = incast: 1..senders, others: every host)
+  unsigned receiver = 0;           // incast: host index
+  uint64_t bytes = 0;              // per flow; 0 = unlimited (not with poisson: sizes come from cdf)
   double start_us = 0.0;
-  unsigned flows_per_sender = 1;
+  unsigned flows_per_sender = 1;   // incast, permutation, all_to_all: per (sender, destination); hot_spot: per sender
   unsigned priority = 3;
   double rate_gbps = 0.0;          // per flow, the sender's own limit (light loads); 0 = none
+  std::vector<unsigned> hot_hosts; // hot_spot, poisson: the hot destinations (empty = none)
+  double hot_fraction = 0.0;       // share of flows that go to a hot host (0..1)
+  double load = 0.0;               // poisson: offered payload per sender / host link rate, (0, 1]
+  std::string cdf;                 // poisson: "web_search", "data_mining" or a CDF file path
+  double stop_us = 0.0;            // poisson: no arrival at or after this time; 0 = sim.duration_us
 };
 
 struct Scenario {

@@ -72,11 +72,43 @@ TEST(RunResults, PlotsArePngFilesOrAStatedReason) {
   write_results(r, dir);
   const std::string why = write_plots(r, dir);
   if (!why.empty()) GTEST_SKIP() << why;
-  for (const char* f : {"/throughput.png", "/queue.png"}) {
+  for (const char* f : {"/throughput.png", "/queue.png", "/fct.png"}) {
     const std::string png = read(dir + f);
     ASSERT_GT(png.size(), 8u) << f;
     EXPECT_EQ(png.substr(1, 3), "PNG") << f;
   }
+}
+
+// Buckets are (lo, hi] in payload bytes; percentiles by nearest rank; a flow that did not finish is
+// counted, never dropped; a flow without a size is counted apart.
+TEST(FctResults, BucketsEdgesPercentilesAndUnfinishedFlows) {
+  std::vector<FctRecord> in;
+  uint32_t id = 1;
+  for (int k = 1; k <= 100; ++k) in.push_back({id++, 1, 0, 10'000, 0.0, 2.0 * k, 2.0});  // slowdowns 1..100
+  in.push_back({id++, 1, 0, 10'001, 0.0, 30.0, 10.0});                                    // next bucket, 3
+  in.push_back({id++, 1, 0, 10'001, 0.0, std::nullopt, 10.0});                            // unfinished
+  in.push_back({id++, 1, 0, 20'000'000, 0.0, std::nullopt, 1000.0});                      // unfinished, > 10 MB
+  in.push_back({id++, 1, 0, 0, 0.0, std::nullopt, 0.0});                                  // unlimited
+  const FctSummary s = summarize_fct(in);
+  ASSERT_EQ(s.buckets.size(), kFctBucketEdgesBytes.size() + 1);
+  EXPECT_EQ(s.buckets[0].label(), "<=10KB");
+  EXPECT_EQ(s.buckets[0].finished, 100u);
+  EXPECT_DOUBLE_EQ(s.buckets[0].p50_slowdown, 50.0);
+  EXPECT_DOUBLE_EQ(s.buckets[0].p95_slowdown, 95.0);
+  EXPECT_DOUBLE_EQ(s.buckets[0].p99_slowdown, 99.0);
+  EXPECT_DOUBLE_EQ(s.buckets[0].mean_fct_us, 101.0);
+  EXPECT_EQ(s.buckets[1].label(), "10KB-100KB");
+  EXPECT_EQ(s.buckets[1].finished, 1u);
+  EXPECT_EQ(s.buckets[1].unfinished, 1u);
+  EXPECT_DOUBLE_EQ(s.buckets[1].p99_slowdown, 3.0);
+  EXPECT_EQ(s.buckets[4].label(), ">10MB");
+  EXPECT_EQ(s.buckets[4].unfinished, 1u);
+  EXPECT_EQ(s.all.finished, 101u);
+  EXPECT_EQ(s.all.unfinished, 2u);
+  EXPECT_EQ(s.unlimited, 1u);
+  const auto j = fct_json(s);
+  EXPECT_EQ(j["flows"], 104);
+  EXPECT_EQ(j["buckets"][4]["hi_bytes"], nullptr);
 }
 
 }  // namespace
