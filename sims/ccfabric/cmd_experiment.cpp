@@ -198,9 +198,10 @@ std::vector<double> point_values(const Experiment& e, const nlohmann::json& summ
     std::vector<double> out;
     for (const auto& m : e.metrics) {
       const nlohmann::json::json_pointer ptr(m);
-      if (!summary.contains(ptr) || !summary.at(ptr).is_number())
+      if (!summary.contains(ptr) || !(summary.at(ptr).is_number() || summary.at(ptr).is_null()))
         throw RunFailed(fmt::format("{}: experiment.metric = \"{}\" is not a number in {}", e.file, m, where));
-      out.push_back(summary.at(ptr).get<double>());
+      // null: the run has no value there (e.g. a size bucket without finished flows); not counted.
+      out.push_back(summary.at(ptr).is_null() ? std::nan("") : summary.at(ptr).get<double>());
     }
     return out;
   }

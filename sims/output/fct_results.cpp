@@ -51,10 +51,18 @@ std::ofstream open_out(const std::string& path) {
 }
 
 nlohmann::json bucket_json(const FctBucket& b) {
-  return {{"bucket", b.label()}, {"lo_bytes", b.lo_bytes}, {"hi_bytes", b.hi_bytes ? nlohmann::json(b.hi_bytes) : nlohmann::json(nullptr)},
-          {"finished", b.finished}, {"unfinished", b.unfinished}, {"p50_slowdown", b.p50_slowdown},
-          {"p95_slowdown", b.p95_slowdown}, {"p99_slowdown", b.p99_slowdown}, {"mean_slowdown", b.mean_slowdown},
-          {"mean_fct_us", b.mean_fct_us}};
+  // A bucket without finished flows has no slowdown: null, not 0.
+  auto stat = [&](double v) { return b.finished ? nlohmann::json(v) : nlohmann::json(nullptr); };
+  return {{"bucket", b.label()},
+          {"lo_bytes", b.lo_bytes},
+          {"hi_bytes", b.hi_bytes ? nlohmann::json(b.hi_bytes) : nlohmann::json(nullptr)},
+          {"finished", b.finished},
+          {"unfinished", b.unfinished},
+          {"p50_slowdown", stat(b.p50_slowdown)},
+          {"p95_slowdown", stat(b.p95_slowdown)},
+          {"p99_slowdown", stat(b.p99_slowdown)},
+          {"mean_slowdown", stat(b.mean_slowdown)},
+          {"mean_fct_us", stat(b.mean_fct_us)}};
 }
 
 }  // namespace
