@@ -108,8 +108,10 @@ void merge(const Sweep& sw, const SweepOptions& o) {
     // FCT over all flows with a size (docs/workloads.md 5); empty for a summary written without it.
     if (j.contains("fct")) {
       const auto& a = j["fct"]["all"];
-      f << fmt::format(",{},{},{:.6f},{:.6f},{:.6f}\n", a["finished"].get<uint64_t>(), a["unfinished"].get<uint64_t>(),
-                       a["p50_slowdown"].get<double>(), a["p95_slowdown"].get<double>(), a["p99_slowdown"].get<double>());
+      // A percentile over no finished flow is null in summary.json and an empty cell here.
+      auto cell = [](const nlohmann::json& v) { return v.is_null() ? std::string() : fmt::format("{:.6f}", v.get<double>()); };
+      f << fmt::format(",{},{},{},{},{}\n", a["finished"].get<uint64_t>(), a["unfinished"].get<uint64_t>(),
+                       cell(a["p50_slowdown"]), cell(a["p95_slowdown"]), cell(a["p99_slowdown"]));
     } else {
       f << ",,,,,\n";
     }
