@@ -413,6 +413,7 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
         slots_[qq.tail].next = i;
       }
       qq.tail = i;
+      out.enqueue = EnqueueReport{adm.d.tag, static_cast<uint8_t>(adm.e), static_cast<uint8_t>(adm.c)};
       ports_[adm.e].nonempty_mask |= static_cast<uint8_t>(1u << adm.c);
       ++qq.ctr.len_frames;
       qq.ctr.len_bytes += adm.d.len_bytes;
@@ -503,7 +504,26 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
 
   // 2.1: idle = the edge changed nothing and no timer falls due in this cycle.
   out.idle = !changed && out.next_deadline > cycle;
+  predict_next(cycle, out);
   return out;
+}
+
+// 2.1: with no input in cycle + 1, it changes something iff an ingress FIFO holds a descriptor, a PFC
+// request or an overdue refresh is waiting, a timer falls due at cycle + 1, or a port whose
+// transmitter is ready has an eligible queue (eg_pending, combined with out_ready by the stepper).
+void MmuModel::predict_next(uint64_t cycle, CycleOutputs& out) const {
+  const uint64_t next = cycle + 1;
+  out.next_deadline_post = next_deadline_after(cycle);
+  out.next_busy = out.next_deadline_post <= next;
+  out.eg_pending = 0;
+  for (unsigned e = 0; e < params_.nports; ++e) {
+    const Port& port = ports_[e];
+    out.next_busy |= port.fifo_count > 0 || (port.req_pause | port.req_resume) != 0;
+    if (cfg_.ports[e].pfc_refresh_cycles > 0)
+      for (uint8_t m = port.xoff_mask; m; m &= static_cast<uint8_t>(m - 1))
+        out.next_busy |= port.refresh_at[std::countr_zero(m)] <= next;
+    if (eligible_mask(e, next) != 0) out.eg_pending |= uint64_t{1} << e;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -35,6 +35,14 @@ struct DropReport {
   bool operator==(const DropReport&) const = default;
 };
 
+// The processed frame joined egress queue (port, prio) (2.4).
+struct EnqueueReport {
+  uint32_t tag = 0;
+  uint8_t port = 0;  // egress port
+  uint8_t prio = 0;  // queue class
+  bool operator==(const EnqueueReport&) const = default;
+};
+
 struct EgressReport {
   unsigned port = 0;
   uint32_t tag = 0;
@@ -54,10 +62,18 @@ struct CycleInputs {
 // What the switch does in that cycle.
 struct CycleOutputs {
   std::vector<bool> in_ready;                   // per port, as seen by this cycle's handshake
+  std::optional<EnqueueReport> enqueue;
   std::optional<DropReport> drop;
   std::optional<EgressReport> egress;
   std::vector<std::optional<PfcFrame>> pfc_out;  // per port
   bool idle = false;                             // docs/switch.md 2.1
+  // The stepping prediction of 2.1, about cycle + 1 from the state after this cycle's edge:
+  // next_busy = cycle + 1 must be stepped whatever the inputs; eg_pending bit e = port e holds a
+  // queue that is non-empty and not paused (meaningful when next_busy is false); next_deadline_post =
+  // the earliest timer deadline after this cycle (RTL: tmr_next_cycle read after the edge).
+  bool next_busy = true;
+  uint64_t eg_pending = 0;
+  uint64_t next_deadline_post = UINT64_MAX;
   uint64_t next_deadline = UINT64_MAX;           // RTL: tmr_next_cycle; model: next_deadline_after(cycle - 1)
   bool extra_egress = false;                     // RTL only: more than one port dequeued (never legal)
 };
@@ -170,6 +186,7 @@ class MmuModel {
   Dequeue decide_dequeue(uint64_t cycle, const std::vector<bool>& out_ready) const;
   uint8_t eligible_mask(unsigned e, uint64_t cycle) const;
   uint64_t earliest_deadline_from(uint64_t cycle) const;  // earliest deadline >= cycle
+  void predict_next(uint64_t cycle, CycleOutputs& out) const;  // 2.1 stepping prediction
   void evaluate_pfc(unsigned p, unsigned c);
   void receive_pfc(unsigned e, uint64_t cycle, const PfcFrame& f);
   uint32_t alloc_slot();

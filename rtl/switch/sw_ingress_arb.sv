@@ -33,7 +33,9 @@ module sw_ingress_arb #(
     output logic [sw_pkg::HASH_W-1:0]       pr_hash,
 
     // a handshake happens or a FIFO holds a descriptor (2.1 stat_idle)
-    output logic                            busy
+    output logic                            busy,
+    // a FIFO holds a descriptor: state only, valid after the edge (2.1 stat_next_busy)
+    output logic                            pending
 );
     localparam int REC_W = TAG_W + sw_pkg::LEN_W + sw_pkg::PRIO_W + sw_pkg::ECN_W + DST_W + sw_pkg::HASH_W;
     localparam int FA_W  = $clog2(IN_FIFO_DEPTH);
@@ -111,6 +113,7 @@ module sw_ingress_arb #(
         head = fifo_mem[pr_port][rd_ptr[pr_port*FA_W +: FA_W]];
         {pr_tag, pr_len, pr_prio, pr_ecn, pr_dst, pr_hash} = head;
         busy = (|nonempty) || (|(in_desc_valid & in_desc_ready));
+        pending = |nonempty;
     end
 
     always_ff @(posedge clk) begin

@@ -32,7 +32,8 @@ module sw_pfc_gen #(
     output logic [NPORTS*128-1:0]        pfc_out_time,
     output logic [NPORTS-1:0]            pfc_out_pause,   // frame has a non-zero time
 
-    output logic [sw_pkg::CYC_W-1:0]     next_deadline    // earliest refresh_at after the last edge
+    output logic [sw_pkg::CYC_W-1:0]     next_deadline,   // earliest refresh_at after the last edge
+    output logic                         pending          // a request is registered or a refresh is overdue
 );
     localparam int CYW = sw_pkg::CYC_W;
 
@@ -200,5 +201,6 @@ module sw_pfc_gen #(
 
     // some port has a deadline at or before this cycle
     assign any_slow = (cycle >= next_deadline) || (|port_soon);
+    assign pending  = (|req_v) || (|port_soon);
 endmodule
 `resetall

@@ -18,6 +18,7 @@ module sw_pfc_rx #(
     input  wire [NPORTS*32-1:0]              quantum_cycles,
 
     output logic [NQ-1:0]                    paused,        // queue (e,c) paused in this cycle
+    output logic [NQ-1:0]                    paused_reg,    // paused as registered at the last recomputation
     output logic [sw_pkg::CYC_W-1:0]         next_deadline, // earliest pause_until after the last edge
 
     // register read (2.9 block 9, k = 4 + c): registered
@@ -50,7 +51,8 @@ module sw_pfc_rx #(
         logic [NPRIO-1:0] paused_e;
 
         assign slow = any_slow && cycle >= min_q;
-        assign paused[e*NPRIO +: NPRIO] = paused_e;
+        assign paused[e*NPRIO +: NPRIO]     = paused_e;
+        assign paused_reg[e*NPRIO +: NPRIO] = paused_q;
         assign port_min[e*CYW +: CYW]   = min_q;
         assign port_rd[e*32 +: 32]      = rd_q;
 

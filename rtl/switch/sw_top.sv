@@ -34,6 +34,12 @@ module sw_top #(
     output logic [NPORTS*3-1:0]         out_desc_prio,
     output logic [NPORTS*14-1:0]        out_desc_len,
 
+    // enqueue report (2.4): the processed frame joined egress queue (enq_port, enq_prio)
+    output logic                        enq_valid,
+    output logic [TAG_W-1:0]            enq_tag,
+    output logic [sw_pkg::PORT_W-1:0]   enq_port,
+    output logic [2:0]                  enq_prio,
+
     // drop report (2.4)
     output logic                        drop_valid,
     output logic [TAG_W-1:0]            drop_tag,
@@ -58,7 +64,11 @@ module sw_top #(
 
     // stepping (2.1)
     output logic                        stat_idle,
-    output logic [47:0]                 tmr_next_cycle
+    output logic [47:0]                 tmr_next_cycle,
+    // after the edge, from state only: cycle + 1 must be stepped whatever the inputs, and the ports
+    // with a queue that is non-empty and not paused (2.1)
+    output logic                        stat_next_busy,
+    output logic [NPORTS-1:0]           stat_eg_pending
 );
     localparam int NCELLS  = BUFFER_BYTES / CELL_BYTES;
     localparam int NQ      = NPORTS*NPRIO;
@@ -137,7 +147,7 @@ module sw_top #(
     logic [1:0]            pr_ecn;
     logic [DST_W-1:0]      pr_dst;
     logic [15:0]           pr_hash;
-    logic                  arb_busy;
+    logic                  arb_busy, arb_pending;
     logic [2:0]            pr_c;
     logic [CW-1:0]         pr_cells;
     logic [QID_W-1:0]      pr_pc;
@@ -183,6 +193,8 @@ module sw_top #(
     logic [1:0]            enq_ecn;
 
     logic [NPORTS-1:0]     pfc_out_pause;
+    logic                  pfc_pending;
+    logic [NQ-1:0]         paused_reg;
     logic [47:0]           rx_deadline, gen_deadline;
 
     sw_regs #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_regs (
@@ -212,7 +224,8 @@ module sw_top #(
         .in_desc_len(in_desc_len), .in_desc_prio(in_desc_prio), .in_desc_ecn(in_desc_ecn),
         .in_desc_dst(in_desc_dst), .in_desc_hash(in_desc_hash),
         .pr_valid(pr_valid), .pr_port(pr_port), .pr_tag(pr_tag), .pr_len(pr_len), .pr_prio(pr_prio),
-        .pr_ecn(pr_ecn), .pr_dst(pr_dst), .pr_hash(pr_hash), .busy(arb_busy)
+        .pr_ecn(pr_ecn), .pr_dst(pr_dst), .pr_hash(pr_hash), .busy(arb_busy),
+        .pending(arb_pending)
     );
 
     // priority >= NPRIO uses NPRIO-1; cells = ceil(len / CELL_BYTES) (2.2)
@@ -326,13 +339,15 @@ module sw_top #(
         .xoff(xoff), .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon), .ev_a_port(pr_port), .ev_a_c(pr_c),
         .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .ev_b_port(deq_inport), .ev_b_c(deq_c),
         .pfc_out_valid(pfc_out_valid), .pfc_out_class_en(pfc_out_class_en), .pfc_out_time(pfc_out_time),
-        .pfc_out_pause(pfc_out_pause), .next_deadline(gen_deadline)
+        .pfc_out_pause(pfc_out_pause), .next_deadline(gen_deadline),
+        .pending(pfc_pending)
     );
 
     sw_pfc_rx #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_pfc_rx (
         .clk(clk), .rst(rst), .cycle(cycle),
         .pfc_in_valid(pfc_in_valid), .pfc_in_class_en(pfc_in_class_en), .pfc_in_time(pfc_in_time),
-        .quantum_cycles(quantum_cycles), .paused(paused), .next_deadline(rx_deadline),
+        .quantum_cycles(quantum_cycles), .paused(paused), .paused_reg(paused_reg),
+        .next_deadline(rx_deadline),
         .rd_en(rd_paused), .rd_port(rd_port), .rd_c(rd_c), .rd_hi(rd_hi), .rd_data(paused_rd_data)
     );
 
@@ -364,6 +379,12 @@ module sw_top #(
             out_desc_len[deq_port*14 +: 14]       = deq_len;
         end
 
+        // enqueue report (2.4)
+        enq_valid = admit;
+        enq_tag   = admit ? pr_tag : '0;
+        enq_port  = admit ? sw_pkg::PORT_W'(eg_port) : '0;
+        enq_prio  = admit ? pr_c : '0;
+
         // drop report (2.4)
         drop_valid  = pr_valid && !admit;
         drop_tag    = drop_valid ? pr_tag : '0;
@@ -375,6 +396,12 @@ module sw_top #(
         tmr_next_cycle = (rx_deadline < gen_deadline) ? rx_deadline : gen_deadline;
         stat_idle = !rst && !arb_busy && !deq_valid && !(|pfc_out_valid) && !(|pfc_in_valid) &&
                     !cfg_wr_en && !cfg_rd_en && (tmr_next_cycle > cycle);
+
+        // stepping prediction (2.1): read after the edge of `cycle`, about cycle + 1
+        stat_next_busy = rst || arb_pending || pfc_pending || (tmr_next_cycle <= cycle + 48'd1);
+        for (int e = 0; e < NPORTS; e++) begin
+            stat_eg_pending[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused_reg[e*NPRIO +: NPRIO]);
+        end
     end
 endmodule
 `resetall

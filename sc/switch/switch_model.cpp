@@ -41,7 +41,6 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
   // Reset and configuration take cycles 0.. before the simulation starts; traffic cycles follow.
   base_cycle_ = dut_->configure(dut_->reset(0), cfg);
   last_stepped_ = base_cycle_ - 1;
-  stepped_any_ = true;
   in_.resize(params_.nports);
   for (unsigned p = 0; p < params_.nports; ++p) {
     if (!((ports_used >> p) & 1u)) continue;
@@ -52,6 +51,7 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
   ingress_.resize(params_.nports);
   pfc_pending_.resize(params_.nports);
   last_ready_.assign(params_.nports, false);
+  queue_bytes_.assign(size_t{params_.nports} * sw::kMaxPrio, 0);
   SC_METHOD(run);
   sensitive << wake_;
   dont_initialize();
@@ -70,7 +70,10 @@ tlm_utils::simple_target_socket_tagged<SwitchModel>& SwitchModel::in_socket(unsi
 
 void SwitchModel::attach_egress(unsigned p, fabric::Link* link) {
   egress_.at(p) = link;
-  link->set_on_idle([this] { wake_.notify(sc_core::SC_ZERO_TIME); });
+  // A transmitter becoming idle matters only to a port with a frame to send (2.1 stat_eg_pending).
+  link->set_on_idle([this, p] {
+    if (every_cycle_ || ((eg_pending_ >> p) & 1u)) wake_.notify(sc_core::SC_ZERO_TIME);
+  });
 }
 
 size_t SwitchModel::waiting_frames() const {
@@ -119,14 +122,17 @@ void SwitchModel::run() {
   fabric::WallTimer wall_timer(wall_s_);
   step_cycle(c);
 
-  // The next cycle that can change something (docs/switch.md 2.1).
+  // The next cycle that can change something (docs/switch.md 2.1): the RTL's prediction from its
+  // state after the edge, the inputs waiting here, and the transmitters ready for a pending port.
   uint64_t next = UINT64_MAX;
   bool input_next = false;
+  uint64_t ready = 0;
   for (unsigned p = 0; p < params_.nports; ++p) {
     input_next |= pfc_pending_[p].has_value();
     if (!ingress_[p].empty()) next = std::min(next, std::max(ingress_[p].front().ready_cycle, c + 1));
+    if (egress_[p] && egress_[p]->idle()) ready |= uint64_t{1} << p;
   }
-  if (every_cycle_ || !rtl_idle_ || input_next) next = c + 1;
+  if (every_cycle_ || next_busy_ || input_next || (eg_pending_ & ready) != 0) next = c + 1;
   if (rtl_next_deadline_ > c) next = std::min(next, rtl_next_deadline_);
   if (next != UINT64_MAX) next_trigger(sc_core::sc_time(double(time_of_ps(next) - now), sc_core::SC_PS), wake_);
   // else: static sensitivity (an arrival or an egress link becoming idle notifies wake_)
@@ -152,17 +158,28 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   }
   sw::CycleOutputs& out = cycle_out_;
   dut_->step(cycle, in, out);
+  handle_outputs(cycle, in, out);
+}
+
+void SwitchModel::handle_outputs(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleOutputs& out) {
+  const unsigned n = params_.nports;
   last_stepped_ = cycle;
   ++stats_.cycles_stepped;
   stats_.last_cycle = cycle;
-  rtl_idle_ = out.idle;
-  rtl_next_deadline_ = out.next_deadline >= (uint64_t{1} << 48) - 1 ? UINT64_MAX : out.next_deadline;
+  next_busy_ = out.next_busy;
+  eg_pending_ = out.eg_pending;
+  rtl_next_deadline_ = out.next_deadline_post;
 
   for (unsigned p = 0; p < n; ++p) {
-    if (in.in_desc[p] && out.in_ready[p]) {
-      by_tag_[offered_tag[p]] = ingress_[p].front().trans;
+    if (p < in.in_desc.size() && in.in_desc[p] && out.in_ready[p]) {
+      by_tag_[offered_tag_[p]] = ingress_[p].front().trans;
       ingress_[p].pop_front();
     }
+  }
+  if (out.enqueue) {
+    auto it = by_tag_.find(out.enqueue->tag);
+    if (it == by_tag_.end()) throw std::logic_error(fmt::format("switch enqueued unknown tag {}", out.enqueue->tag));
+    queue_bytes_[out.enqueue->port * sw::kMaxPrio + out.enqueue->prio] += it->second->get_extension<fabric::Frame>()->len_bytes;
   }
   if (out.drop) {
     auto it = by_tag_.find(out.drop->tag);
@@ -178,6 +195,7 @@ void SwitchModel::step_cycle(uint64_t cycle) {
     by_tag_.erase(it);
     auto* f = t->get_extension<fabric::Frame>();
     f->ecn = static_cast<fabric::Ecn>(out.egress->ecn);
+    queue_bytes_[out.egress->port * sw::kMaxPrio + out.egress->prio] -= out.egress->len_bytes;
     if (f->ttl > 0) --f->ttl;
     egress_[out.egress->port]->transmit(*t);  // data first: a PFC frame of this cycle follows it
     t->release();
@@ -196,11 +214,21 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   }
 }
 
+uint32_t SwitchModel::read_reg(uint32_t addr) {
+  sw::CycleInputs& in = cycle_in_;
+  in.in_desc.assign(params_.nports, std::nullopt);
+  in.out_ready.assign(params_.nports, false);
+  in.pfc_in.assign(params_.nports, std::nullopt);
+  const tb::CfgOp op{false, addr, 0};
+  dut_->step(last_stepped_ + 1, in, cycle_out_, &op);
+  handle_outputs(last_stepped_ + 1, in, cycle_out_);
+  if (sc_core::sc_is_running()) wake_.notify(sc_core::SC_ZERO_TIME);  // the prediction may have changed
+  return dut_->cfg_rd_data();
+}
+
 uint64_t SwitchModel::read_counter(uint32_t lo_addr) {
-  const uint64_t c = last_stepped_ + 1;
-  const uint64_t v = dut_->read_counter(c, lo_addr);
-  last_stepped_ = c + 1;
-  return v;
+  const uint64_t lo = read_reg(lo_addr);
+  return lo | (uint64_t{read_reg(lo_addr + 1)} << 32);
 }
 
 }  // namespace ccf::swc

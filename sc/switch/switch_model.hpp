@@ -1,9 +1,9 @@
 // switch_model.hpp: the Verilated switch RTL (rtl/switch, 16 ports) inside SystemC.
 //
 // One SC_METHOD steps the RTL from C++ (no sc_clock, no pin signals). It steps a cycle only when
-// something can change in it (docs/switch.md 2.1): a frame or PFC frame arrived, an egress link
-// became idle, the RTL was busy in the previous cycle, or the RTL's next timer deadline
-// (tmr_next_cycle). Frames stay in SystemC: the RTL sees a descriptor with a tag, and the frame is
+// something can change in it (docs/switch.md 2.1): a frame or PFC frame arrived, the RTL's state
+// after the last edge needs the next cycle (stat_next_busy), an egress link became idle on a port
+// with a frame to send (stat_eg_pending), or the RTL's next timer deadline (tmr_next_cycle). Frames stay in SystemC: the RTL sees a descriptor with a tag, and the frame is
 // re-attached by tag at egress (DESIGN.md principle 3).
 #pragma once
 
@@ -78,7 +78,12 @@ class SwitchModel : public sc_core::sc_module {
     return m;
   }
   size_t frames_held() const { return by_tag_.size() + waiting_frames(); }
-  // Reads a 64-bit counter of the RTL (docs/switch.md 2.9); steps register cycles at the current time.
+  // Bytes in egress queue (port, prio), kept from the RTL's enqueue and egress reports: the value of
+  // its queue length register (docs/switch.md 2.9, block 8 k = 10) without a register cycle.
+  uint64_t queue_bytes(unsigned port, unsigned prio) const { return queue_bytes_[port * sw::kMaxPrio + prio]; }
+  // Reads a 64-bit counter of the RTL (docs/switch.md 2.9) in two register cycles after the last
+  // stepped one, with every traffic input idle; what the switch does in them (a frame processed, a
+  // PFC frame) is handled as in any cycle. For the end of a run.
   uint64_t read_counter(uint32_t lo_addr);
   uint64_t period_ps() const { return period_ps_; }
 
@@ -90,6 +95,9 @@ class SwitchModel : public sc_core::sc_module {
   void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   void run();
   void step_cycle(uint64_t cycle);
+  // The outputs of a stepped cycle: frames taken, enqueued, dropped and sent, PFC frames, prediction.
+  void handle_outputs(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleOutputs& out);
+  uint32_t read_reg(uint32_t addr);
   size_t waiting_frames() const;
   // RTL cycle numbers continue after the reset and configuration cycles: cycle base_cycle_ is at
   // SystemC time 0.
@@ -109,9 +117,9 @@ class SwitchModel : public sc_core::sc_module {
   std::vector<bool> last_ready_;
   std::unordered_map<uint32_t, tlm::tlm_generic_payload*> by_tag_;  // in the RTL
   uint32_t next_tag_ = 1;
-  bool stepped_any_ = false;
   uint64_t last_stepped_ = 0;
-  bool rtl_idle_ = true;
+  bool next_busy_ = true;     // the RTL's stepping prediction after the last stepped cycle (2.1)
+  uint64_t eg_pending_ = 0;
   bool boundary_settled_ = false;
   uint64_t rtl_next_deadline_ = UINT64_MAX;
   sc_core::sc_event wake_;
@@ -121,6 +129,7 @@ class SwitchModel : public sc_core::sc_module {
   sw::CycleOutputs cycle_out_;
   std::vector<uint32_t> offered_tag_;
   std::vector<PfcSent> pfc_log_;
+  std::vector<uint64_t> queue_bytes_;  // [port * kMaxPrio + prio]
 };
 
 }  // namespace ccf::swc

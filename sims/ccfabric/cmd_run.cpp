@@ -295,12 +295,9 @@ void run_scenario(const RunOptions& o) {
                                  : n.cc().controlled_rate_gbps(flows[i].index);
       smp.flow_cc.push_back(std::isfinite(v) ? v : s.fabric.link_gbps);
     }
-    // A register read costs the RTL two cycles: a switch that holds no frame has empty queues.
-    for (const auto& q : queues)
-      smp.queue_bytes.push_back(switches[q.sw]->frames_held() == 0
-                                    ? 0
-                                    : switches[q.sw]->read_counter(
-                                          sw::regs::queue_counter(q.port, q.prio, sw::regs::kLenBytes, false)));
+    // The queue length register's value, kept by the wrapper from the RTL's enqueue and egress
+    // reports (no register cycle, so sampling does not change the run).
+    for (const auto& q : queues) smp.queue_bytes.push_back(switches[q.sw]->queue_bytes(q.port, q.prio));
     r.samples.push_back(std::move(smp));
   });
 

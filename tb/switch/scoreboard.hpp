@@ -131,8 +131,8 @@ class Scoreboard {
 
   void compare(const sw::CycleInputs& in, const sw::CycleOutputs& r, const sw::CycleOutputs& m) {
     if (r.extra_egress) error("rtl dequeued on more than one port in one cycle");
-    if (r.in_ready != m.in_ready || r.drop != m.drop || r.egress != m.egress || r.pfc_out != m.pfc_out ||
-        r.idle != m.idle) {
+    if (r.in_ready != m.in_ready || r.enqueue != m.enqueue || r.drop != m.drop || r.egress != m.egress ||
+        r.pfc_out != m.pfc_out || r.idle != m.idle) {
       error(fmt::format("outputs differ\n  rtl:   {}\n  model: {}", describe(r), describe(m)));
     }
     // tmr_next_cycle may be earlier than the true next deadline (an extra step costs nothing) but
@@ -142,6 +142,15 @@ class Scoreboard {
     const uint64_t truth = model_.next_deadline_after(cycle_);
     const uint64_t rtl_next = r.next_deadline >= kNone48 ? UINT64_MAX : r.next_deadline;
     if (r.idle && rtl_next > truth) error(fmt::format("idle with tmr_next_cycle {} after the next deadline {}", rtl_next, truth));
+    // The stepping prediction (2.1) may ask for more steps than needed, never fewer: the RTL may say
+    // busy when the model does not, may add ports to eg_pending, and may give an earlier deadline.
+    if (r.next_busy) return;
+    if (m.next_busy) error(fmt::format("cycle {}: stat_next_busy = 0 but the model needs cycle {}", cycle_, cycle_ + 1));
+    if (m.eg_pending & ~r.eg_pending)
+      error(fmt::format("cycle {}: stat_eg_pending {:#x} misses ports of the model's {:#x}", cycle_, r.eg_pending, m.eg_pending));
+    if (r.next_deadline_post > m.next_deadline_post)
+      error(fmt::format("cycle {}: tmr_next_cycle after the edge {} is after the model's next deadline {}", cycle_,
+                        r.next_deadline_post, m.next_deadline_post));
   }
 
   void account(const sw::CycleInputs& in, const sw::CycleOutputs& r) {

@@ -88,9 +88,16 @@ class SwitchDut {
     return out;
   }
   // The same into `out`, whose vectors are reused (the co-simulation's per-cycle path allocates nothing).
-  void step(uint64_t cycle, const sw::CycleInputs& in, sw::CycleOutputs& out) {
+  // `cfg`: a register access in the same cycle (its read data is in cfg_rd_data() afterwards).
+  void step(uint64_t cycle, const sw::CycleInputs& in, sw::CycleOutputs& out, const CfgOp* cfg = nullptr) {
     const unsigned n = params_.nports, tw = params_.tag_w, dw = params_.dst_w;
     clear_inputs();
+    if (cfg) {
+      m_->cfg_wr_en = cfg->write;
+      m_->cfg_rd_en = !cfg->write;
+      m_->cfg_addr = cfg->addr;
+      m_->cfg_wr_data = cfg->data;
+    }
     for (unsigned p = 0; p < n; ++p) {
       if (p < in.in_desc.size() && in.in_desc[p]) {
         const sw::Descriptor& d = *in.in_desc[p];
@@ -114,7 +121,11 @@ class SwitchDut {
     m_->eval();
     read_outputs(out);
     edge(cycle);
+    read_prediction(out);
+    m_->cfg_wr_en = 0;
+    m_->cfg_rd_en = 0;
   }
+  uint32_t cfg_rd_data() const { return m_->cfg_rd_data; }
 
  private:
   void clear_inputs() {
@@ -145,6 +156,7 @@ class SwitchDut {
     const unsigned n = params_.nports, tw = params_.tag_w;
     out.in_ready.assign(n, false);
     out.pfc_out.assign(n, std::nullopt);
+    out.enqueue.reset();
     out.drop.reset();
     out.egress.reset();
     out.extra_egress = false;
@@ -168,6 +180,10 @@ class SwitchDut {
         out.pfc_out[p] = f;
       }
     }
+    if (m_->enq_valid) {
+      out.enqueue = sw::EnqueueReport{static_cast<uint32_t>(m_->enq_tag), static_cast<uint8_t>(m_->enq_port),
+                                      static_cast<uint8_t>(m_->enq_prio)};
+    }
     if (m_->drop_valid) {
       sw::DropReport d;
       d.tag = static_cast<uint32_t>(m_->drop_tag);
@@ -178,6 +194,13 @@ class SwitchDut {
     }
     out.idle = m_->stat_idle;
     out.next_deadline = m_->tmr_next_cycle;
+  }
+  // The stepping prediction (docs/switch.md 2.1): state-only outputs, read after the edge.
+  void read_prediction(sw::CycleOutputs& out) {
+    constexpr uint64_t kNone48 = (uint64_t{1} << 48) - 1;
+    out.next_busy = m_->stat_next_busy;
+    out.eg_pending = get_bits(m_->stat_eg_pending, 0, params_.nports);
+    out.next_deadline_post = m_->tmr_next_cycle >= kNone48 ? UINT64_MAX : uint64_t{m_->tmr_next_cycle};
   }
 
   sw::SwitchParams params_;

@@ -156,6 +156,24 @@ TEST(SwitchModel, EveryFrameIsDeliveredDroppedOrInFlightAndPfcMakesTheIncastLoss
   EXPECT_GT(pauses, 0u);
 }
 
+// The sampler's queue depth (timeseries.csv) is kept from the RTL's enqueue and egress reports; it
+// must equal the RTL's own queue length register (docs/switch.md 2.9, block 8 k = 10).
+TEST(SwitchModel, QueueBytesKeptFromReportsEqualTheQueueLengthRegister) {
+  Star star("qlen", 8, 4000, false, true);
+  uint64_t largest = 0;
+  for (int k = 0; k < 6; ++k) {
+    sc_core::sc_start(sc_core::sc_time(17, sc_core::SC_US));
+    const uint64_t kept = star.sw->queue_bytes(0, kPrio);
+    // The register is latched from the state before the read cycle: the state `kept` describes.
+    const uint64_t reg = star.sw->read_counter(sw::regs::queue_counter(0, kPrio, sw::regs::kLenBytes, false));
+    EXPECT_EQ(kept, reg) << "sample " << k;
+    largest = std::max(largest, kept);
+  }
+  EXPECT_GT(largest, 10'000u);  // the incast built a queue
+  const uint64_t delivered = star.hosts[0]->received;
+  EXPECT_EQ(star.sent(), delivered + star.dropped() + star.in_flight());
+}
+
 TEST(SwitchModel, WithoutPfcAnOverloadedQueueDropsWithACountedReason) {
   sw::SwitchParams params;
   Star star("lossy", 8, 20000, false, false);
