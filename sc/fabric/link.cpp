@@ -43,13 +43,9 @@ Link::Link(sc_core::sc_module_name name, double rate_gbps, sc_core::sc_time prop
 
   SC_HAS_PROCESS(Link);
   SC_METHOD(on_wake);
-  sensitive << wake_;
+  wake_.sensitize(sensitive);
   dont_initialize();
 }
-
-uint64_t Link::now_ps() { return sc_core::sc_time_stamp().value(); }
-
-bool Link::idle() const { return pfc_queue_.empty() && now_ps() >= ceil_ps(end_whole_ps_, end_frac_); }
 
 sc_core::sc_time Link::busy_until() const {
   return sc_core::sc_time::from_value(ceil_ps(end_whole_ps_, end_frac_));
@@ -166,6 +162,7 @@ sc_core::sc_time Link::paused_time(unsigned prio) const {
 
 void Link::on_wake() {
   const uint64_t now = now_ps();
+  wake_.activated(now);
   while (!in_flight_.empty() && in_flight_.front().arrival_ps <= now) {
     tlm::tlm_generic_payload* trans = in_flight_.front().trans;
     in_flight_.pop_front();
@@ -203,8 +200,7 @@ void Link::schedule_wake() {
   if (idle_notify_pending_ || !pfc_queue_.empty()) next = std::min(next, ceil_ps(end_whole_ps_, end_frac_));
   for (unsigned p = 0; p < kNumPriorities; ++p)
     if (resume_pending_[p]) next = std::min(next, pause_until_ps_[p]);
-  wake_.cancel();
-  if (next != kNever) wake_.notify(sc_core::sc_time::from_value(next > now ? next - now : 0));
+  if (next != kNever) wake_.wake_at(next, now);
 }
 
 size_t Link::end_to_end_frames_in_flight() const {

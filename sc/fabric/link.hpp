@@ -16,6 +16,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include "fabric/deadline_event.hpp"
 #include "fabric/frame.hpp"
 
 namespace ccf::fabric {
@@ -41,7 +42,9 @@ class Link : public sc_core::sc_module {
   Link(sc_core::sc_module_name name, double rate_gbps, sc_core::sc_time propagation_delay);
 
   // True when no frame is being serialized and no PFC frame waits for the link.
-  bool idle() const;
+  bool idle() const { return idle_at(now_ps()); }
+  // The same at `now_ps` = the current SystemC time in ps (for callers that ask many links at once).
+  bool idle_at(uint64_t now_ps) const { return pfc_queue_.empty() && now_ps >= ceil_ps(end_whole_ps_, end_frac_); }
   // The whole ps at or after the exact end of the frame now on the wire (incl. queued PFC frames
   // only once they start); in the past or now when idle.
   sc_core::sc_time busy_until() const;
@@ -97,8 +100,8 @@ class Link : public sc_core::sc_module {
   void start(tlm::tlm_generic_payload& trans);
   void on_wake();
   void schedule_wake();
-  uint64_t ceil_ps(uint64_t whole, uint64_t frac) const { return whole + (frac != 0 ? 1 : 0); }
-  static uint64_t now_ps();
+  static uint64_t ceil_ps(uint64_t whole, uint64_t frac) { return whole + (frac != 0 ? 1 : 0); }
+  static uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }
 
   double rate_gbps_;
   uint64_t prop_ps_;
@@ -118,7 +121,7 @@ class Link : public sc_core::sc_module {
   std::array<uint64_t, kNumPriorities> paused_closed_ps_{};  // finished pause intervals
   std::array<bool, kNumPriorities> resume_pending_{};
 
-  sc_core::sc_event wake_;
+  DeadlineEvent wake_;
   sc_core::sc_event idle_event_;
   sc_core::sc_event resume_event_;
   std::function<void()> on_idle_;

@@ -84,7 +84,7 @@ Nic::Nic(sc_core::sc_module_name name, const NicConfig& cfg, std::unique_ptr<CcU
     kick();
   });
   SC_METHOD(run);
-  sensitive << wake_;
+  wake_.sensitize(sensitive);
 }
 
 uint32_t Nic::add_flow(const FlowSpec& spec) {
@@ -173,18 +173,15 @@ void Nic::schedule() {
   }
   if (!cal_.empty()) next = std::min(next, cal_.top().t_ps);
   next = std::min({next, host_head_done_ps_, pfc_refresh_ps_});
-  wake_.cancel();
   if (next == kNoDeadline) return;  // idle: nothing scheduled (principle 1)
-  if (next <= now)
-    wake_.notify(sc_core::SC_ZERO_TIME);
-  else
-    wake_.notify(sc_core::sc_time::from_value(next - now));
+  wake_.wake_at(next, now);
 }
 
 void Nic::run() {
   fabric::WallTimer wall_timer(wall_s_);
   started_ = true;
   const uint64_t now = now_ps();
+  wake_.activated(now);
   while (!cal_.empty() && cal_.top().t_ps <= now) {
     const CalEntry e = cal_.top();
     cal_.pop();

@@ -276,7 +276,7 @@ class Nic : public sc_core::sc_module {
 
   bool started_ = false;
   bool kick_pending_ = false;
-  sc_core::sc_event wake_;
+  fabric::DeadlineEvent wake_;
   NicCounters counters_;
   double wall_s_ = 0.0;
   std::function<bool(fabric::Frame&)> rx_hook_;

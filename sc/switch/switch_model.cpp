@@ -3,6 +3,7 @@
 
 #include "fabric/wall_timer.hpp"
 
+#include <bit>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -16,7 +17,7 @@ namespace ccf::swc {
 
 namespace {
 
-uint64_t now_ps() { return sc_core::sc_time_stamp().value() / sc_core::sc_time(1, sc_core::SC_PS).value(); }
+uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }  // the resolution is 1 ps (checked)
 
 // 16-bit flow hash of the ECMP selector (docs/switch.md 2.3): a fixed mix of source, destination
 // and flow id, so that every frame of a flow takes one path.
@@ -53,7 +54,7 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
   last_ready_.assign(params_.nports, false);
   queue_bytes_.assign(size_t{params_.nports} * sw::kMaxPrio, 0);
   SC_METHOD(run);
-  sensitive << wake_;
+  tick_.sensitize(sensitive);
   dont_initialize();
 }
 
@@ -72,7 +73,7 @@ void SwitchModel::attach_egress(unsigned p, fabric::Link* link) {
   egress_.at(p) = link;
   // A transmitter becoming idle matters only to a port with a frame to send (2.1 stat_eg_pending).
   link->set_on_idle([this, p] {
-    if (every_cycle_ || ((eg_pending_ >> p) & 1u)) wake_.notify(sc_core::SC_ZERO_TIME);
+    if (every_cycle_ || ((eg_pending_ >> p) & 1u)) plan(std::max(cycle_at_or_after(now_ps()), first_free_cycle()));
   });
 }
 
@@ -100,42 +101,58 @@ void SwitchModel::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core
     ++stats_.frames_in;
   }
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  wake_.notify(sc_core::SC_ZERO_TIME);
+  plan(cycle);
 }
 
-// One activation per stepped cycle. A first activation at a cycle boundary only re-triggers in the
-// next delta, so that every link and sender acting at the same instant has done so before the RTL
-// samples its inputs: the result does not depend on process order within a time step.
+void SwitchModel::plan(uint64_t cycle) {
+  if (cycle == kNoCycle) return;
+  plan_ = std::min(plan_, cycle);
+  const uint64_t now = now_ps();
+  tick_.wake_at(std::max(time_of_ps(plan_), now), now);
+}
+
+// Steps the planned cycle when its time comes. A first activation at a cycle boundary only
+// re-triggers in the next delta, so that every link and sender acting at the same instant has done
+// so before the RTL samples its inputs: the result does not depend on process order within a time
+// step.
 void SwitchModel::run() {
   const uint64_t now = now_ps();
-  const uint64_t c = std::max(cycle_at_or_after(now), first_free_cycle());
+  tick_.activated(now);
+  if (plan_ == kNoCycle) return;
+  const uint64_t c = std::max({cycle_at_or_after(now), first_free_cycle(), plan_});
   if (time_of_ps(c) > now) {
-    next_trigger(sc_core::sc_time(double(time_of_ps(c) - now), sc_core::SC_PS));
+    tick_.wake_at(time_of_ps(c), now);
     return;
   }
-  if (!boundary_settled_) {
-    boundary_settled_ = true;
-    next_trigger(sc_core::SC_ZERO_TIME);
+  if (settled_ps_ != now) {
+    settled_ps_ = now;
+    tick_.wake_at(now, now);
     return;
   }
-  boundary_settled_ = false;
   fabric::WallTimer wall_timer(wall_s_);
   step_cycle(c);
+  plan_ = kNoCycle;
+  plan(next_cycle_after(c, now));
+}
 
-  // The next cycle that can change something (docs/switch.md 2.1): the RTL's prediction from its
-  // state after the edge, the inputs waiting here, and the transmitters ready for a pending port.
-  uint64_t next = UINT64_MAX;
+// The next cycle that can change something (docs/switch.md 2.1): the RTL's prediction from its
+// state after the edge of cycle c, the inputs waiting here, and the transmitters ready for a
+// pending port. A transmitter that becomes idle later on a pending port plans its own cycle.
+uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) const {
+  uint64_t next = kNoCycle;
   bool input_next = false;
   uint64_t ready = 0;
   for (unsigned p = 0; p < params_.nports; ++p) {
     input_next |= pfc_pending_[p].has_value();
     if (!ingress_[p].empty()) next = std::min(next, std::max(ingress_[p].front().ready_cycle, c + 1));
-    if (egress_[p] && egress_[p]->idle()) ready |= uint64_t{1} << p;
+  }
+  for (uint64_t m = eg_pending_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    if (egress_[p] && egress_[p]->idle_at(now)) ready |= uint64_t{1} << p;
   }
   if (every_cycle_ || next_busy_ || input_next || (eg_pending_ & ready) != 0) next = c + 1;
   if (rtl_next_deadline_ > c) next = std::min(next, rtl_next_deadline_);
-  if (next != UINT64_MAX) next_trigger(sc_core::sc_time(double(time_of_ps(next) - now), sc_core::SC_PS), wake_);
-  // else: static sensitivity (an arrival or an egress link becoming idle notifies wake_)
+  return next;
 }
 
 void SwitchModel::step_cycle(uint64_t cycle) {
@@ -147,9 +164,10 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   in.out_ready.assign(n, false);
   in.pfc_in = pfc_pending_;
   offered_tag.assign(n, 0);
+  const uint64_t now = now_ps();
   for (unsigned p = 0; p < n; ++p) {
     pfc_pending_[p].reset();
-    in.out_ready[p] = egress_[p] && egress_[p]->idle();
+    in.out_ready[p] = egress_[p] && egress_[p]->idle_at(now);
     if (ingress_[p].empty() || ingress_[p].front().ready_cycle > cycle) continue;
     const auto* f = ingress_[p].front().trans->get_extension<fabric::Frame>();
     offered_tag[p] = next_tag_++;  // a tag per offer; an offer not taken gets a new one next cycle
@@ -222,7 +240,7 @@ uint32_t SwitchModel::read_reg(uint32_t addr) {
   const tb::CfgOp op{false, addr, 0};
   dut_->step(last_stepped_ + 1, in, cycle_out_, &op);
   handle_outputs(last_stepped_ + 1, in, cycle_out_);
-  if (sc_core::sc_is_running()) wake_.notify(sc_core::SC_ZERO_TIME);  // the prediction may have changed
+  if (sc_core::sc_is_running()) plan(next_cycle_after(last_stepped_, now_ps()));  // the prediction may have changed
   return dut_->cfg_rd_data();
 }
 

@@ -94,6 +94,8 @@ class SwitchModel : public sc_core::sc_module {
   };
   void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   void run();
+  void plan(uint64_t cycle);  // step `cycle` (or an earlier planned one) when its time comes
+  uint64_t next_cycle_after(uint64_t c, uint64_t now_ps) const;
   void step_cycle(uint64_t cycle);
   // The outputs of a stepped cycle: frames taken, enqueued, dropped and sent, PFC frames, prediction.
   void handle_outputs(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleOutputs& out);
@@ -120,9 +122,11 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t last_stepped_ = 0;
   bool next_busy_ = true;     // the RTL's stepping prediction after the last stepped cycle (2.1)
   uint64_t eg_pending_ = 0;
-  bool boundary_settled_ = false;
+  static constexpr uint64_t kNoCycle = UINT64_MAX;
+  uint64_t plan_ = kNoCycle;         // the earliest cycle that needs a step
+  uint64_t settled_ps_ = UINT64_MAX; // the boundary time whose delta cycle has passed
   uint64_t rtl_next_deadline_ = UINT64_MAX;
-  sc_core::sc_event wake_;
+  fabric::DeadlineEvent tick_;
   SwitchModelStats stats_;
   double wall_s_ = 0.0;
   sw::CycleInputs cycle_in_;          // step_cycle's buffers, reused every cycle

@@ -1,0 +1,62 @@
+// deadline_event.hpp: wakes one SC_METHOD at the earliest of its deadlines (DESIGN.md principle 2)
+// without cancelling timed notifications.
+//
+// SystemC keeps a cancelled or overridden timed notification in its queue until its time comes.
+// A process that re-arms one event for its next deadline after every activation (a far timer, then
+// a near one that overrides it) leaves a stale entry per re-arm, and every later event pays for the
+// grown queue. A DeadlineEvent holds a few timed events instead: a deadline later than a pending
+// wake-up waits for it (the process asks again when it runs), an earlier one takes a free event, so
+// no notification is overridden while one is free. Wake-ups for "now" use a separate event (a
+// delta notification), so they never override a timed one.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+#include <systemc>
+
+namespace ccf::fabric {
+
+class DeadlineEvent {
+ public:
+  static constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
+  static constexpr size_t kTimedEvents = 4;
+
+  // Makes the owning process sensitive to every event: `wake.sensitize(sensitive);`
+  void sensitize(sc_core::sc_sensitive& s) const {
+    for (const auto& e : timed_) s << e;
+    s << now_;
+  }
+  // Call first in every activation of the owning process: timed notifications at or before
+  // `now_ps` have fired (they fire in the first delta cycle of their time).
+  void activated(uint64_t now_ps) {
+    for (uint64_t& t : at_ps_)
+      if (now_ps >= t) t = kNone;
+  }
+  // Wake the process at `t_ps` or earlier (`t_ps` <= `now_ps`: in the next delta cycle).
+  void wake_at(uint64_t t_ps, uint64_t now_ps) {
+    if (t_ps <= now_ps) {
+      now_.notify(sc_core::SC_ZERO_TIME);
+      return;
+    }
+    if (t_ps >= *std::min_element(at_ps_.begin(), at_ps_.end())) return;  // an earlier wake-up is pending
+    // A free event, else the one pending latest (its notification is overridden).
+    const size_t k = static_cast<size_t>(std::max_element(at_ps_.begin(), at_ps_.end()) - at_ps_.begin());
+    at_ps_[k] = t_ps;
+    timed_[k].notify(sc_core::sc_time::from_value(t_ps - now_ps));
+  }
+
+ private:
+  std::array<sc_core::sc_event, kTimedEvents> timed_;
+  std::array<uint64_t, kTimedEvents> at_ps_ = [] {
+    std::array<uint64_t, kTimedEvents> a{};
+    a.fill(kNone);
+    return a;
+  }();
+  sc_core::sc_event now_;
+};
+
+}  // namespace ccf::fabric
