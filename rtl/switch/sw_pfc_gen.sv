@@ -12,7 +12,6 @@ module sw_pfc_gen #(
     input  wire                          rst,
     input  wire [sw_pkg::CYC_W-1:0]      cycle,
 
-    input  wire [15:0]                   pause_quanta,
     input  wire [NPORTS*32-1:0]          refresh_cycles,
 
     // XOFF/XON decisions of this cycle (from sw_admission) and the xoff state before them
@@ -26,46 +25,62 @@ module sw_pfc_gen #(
     input  wire [PID_W-1:0]              ev_b_port,
     input  wire [2:0]                    ev_b_c,
 
-    // PFC frames sent in this cycle
+    // PFC frames sent in this cycle: per port the classes carried and those with time PAUSE_QUANTA
+    // (the others resume, time 0)
     output logic [NPORTS-1:0]            pfc_out_valid,
     output logic [NPORTS*8-1:0]          pfc_out_class_en,
-    output logic [NPORTS*128-1:0]        pfc_out_time,
-    output logic [NPORTS-1:0]            pfc_out_pause,   // frame has a non-zero time
+    output logic [NPORTS*8-1:0]          pfc_out_pause_en,
 
     output logic [sw_pkg::CYC_W-1:0]     next_deadline,   // earliest refresh_at after the last edge
     output logic                         pending          // a request is registered or a refresh is overdue
 );
     localparam int CYW = sw_pkg::CYC_W;
+    localparam int QW  = $clog2(NQ);
 
-    logic [NPORTS*CYW-1:0] port_min;
-    logic [NPORTS-1:0]     port_soon;
-    logic [NQ-1:0]         req_v;        // requests registered last cycle, sent now
-    logic [NQ-1:0]         req_pause;    // 1: pause, 0: resume
-    logic [NQ-1:0]         due;          // refresh due in this cycle
-    logic [NQ-1:0]         set_xoff;
-    logic [NQ-1:0]         set_xon;
-    logic [$clog2(NQ)-1:0] a_idx;
-    logic [$clog2(NQ)-1:0] b_idx;
-    logic                  any_slow;
+    // Requests registered at the last edge (sent in this cycle). Per port: refresh_at(p,c), armed
+    // while xoff(p,c), with class c at [c*CYW +: CYW], and the earliest cycle at which the port must
+    // be looked at again (min): its earliest armed refresh_at after the last edge, or the next cycle
+    // when one is overdue. Idle cycles compare the cycle with the minimum over ports only.
+    logic [NQ-1:0]    req_v_q;
+    logic [NQ-1:0]    req_pause_q;
+    logic [8*CYW-1:0] refresh_mem [NPORTS];
+    logic [CYW-1:0]   min_mem     [NPORTS];
 
-    // this cycle's XOFF/XON decisions as per-(p,c) vectors
-    assign a_idx = $clog2(NQ)'(32'(ev_a_port) * NPRIO + 32'(ev_a_c));
-    assign b_idx = $clog2(NQ)'(32'(ev_b_port) * NPRIO + 32'(ev_b_c));
+    logic             any_slow;
+    logic             ev_a;
+    logic             ev_b;
+    logic [NQ-1:0]    due;          // refresh due in this cycle
+    logic [QW-1:0]    a_idx;
+    logic [QW-1:0]    b_idx;
 
+    assign a_idx    = QW'(32'(ev_a_port) * NPRIO + 32'(ev_a_c));
+    assign b_idx    = QW'(32'(ev_b_port) * NPRIO + 32'(ev_b_c));
+    assign ev_a     = ev_a_xoff || ev_a_xon;
+    assign ev_b     = ev_b_xoff || ev_b_xon;
+    assign pending  = (|req_v_q) || (next_deadline <= cycle + 1'b1);
+    assign any_slow = cycle >= next_deadline;
+
+    // the earliest deadline over ports (state only: evaluated once per edge)
     always_comb begin
-        set_xoff = '0;
-        set_xon  = '0;
-        if (ev_a_xoff) begin
-            set_xoff[a_idx] = 1'b1;
+        next_deadline = '1;
+        for (int p = 0; p < NPORTS; p++) begin
+            if (min_mem[p] < next_deadline) begin
+                next_deadline = min_mem[p];
+            end
         end
-        if (ev_b_xoff) begin
-            set_xoff[b_idx] = 1'b1;
-        end
-        if (ev_a_xon) begin
-            set_xon[a_idx] = 1'b1;
-        end
-        if (ev_b_xon) begin
-            set_xon[b_idx] = 1'b1;
+    end
+
+    // a pause is sent again at refresh_at while xoff holds (2.6); PFC_REFRESH_CYCLES = 0 disables it
+    always_comb begin
+        due = '0;
+        if (any_slow) begin
+            for (int p = 0; p < NPORTS; p++) begin
+                if (cycle >= min_mem[p] && (|refresh_cycles[p*32 +: 32])) begin
+                    for (int c = 0; c < NPRIO; c++) begin
+                        due[p*NPRIO + c] = xoff[p*NPRIO + c] && cycle >= refresh_mem[p][c*CYW +: CYW];
+                    end
+                end
+            end
         end
     end
 
@@ -73,107 +88,89 @@ module sw_pfc_gen #(
     always_comb begin
         pfc_out_valid    = '0;
         pfc_out_class_en = '0;
-        pfc_out_time     = '0;
-        pfc_out_pause    = '0;
-        if ((|req_v) || (|due)) begin
+        pfc_out_pause_en = '0;
+        if ((|req_v_q) || (|due)) begin
             for (int p = 0; p < NPORTS; p++) begin
                 for (int c = 0; c < NPRIO; c++) begin
-                    if (req_v[p*NPRIO + c] || due[p*NPRIO + c]) begin
+                    if (req_v_q[p*NPRIO + c] || due[p*NPRIO + c]) begin
                         pfc_out_valid[p]          = 1'b1;
                         pfc_out_class_en[p*8 + c] = 1'b1;
-                        if ((req_v[p*NPRIO + c] && req_pause[p*NPRIO + c]) || due[p*NPRIO + c]) begin
-                            pfc_out_time[p*128 + c*16 +: 16] = pause_quanta;
-                            if (pause_quanta != 16'd0) begin
-                                pfc_out_pause[p] = 1'b1;
-                            end
-                        end
+                        pfc_out_pause_en[p*8 + c] = (req_v_q[p*NPRIO + c] && req_pause_q[p*NPRIO + c]) ||
+                                                    due[p*NPRIO + c];
                     end
                 end
             end
         end
     end
 
-    // refresh_at(p,c), armed while xoff(p,c): one entry per port with class c at [c*CYW +: CYW],
-    // written as a whole once per edge at most (one write per port, not per class, keeps the
-    // Verilated model fast)
-    logic [8*CYW-1:0] refresh_mem [NPORTS];
+    // this cycle's XOFF/XON decisions become next cycle's requests; a class with both kinds in one
+    // cycle requests a pause
+    always_ff @(posedge clk) begin
+        logic [NQ-1:0] v;
+        logic [NQ-1:0] pz;
+        if (rst) begin
+            req_v_q     <= '0;
+            req_pause_q <= '0;
+        end else if (ev_a || ev_b || (|req_v_q)) begin
+            v  = '0;
+            pz = req_pause_q;
+            if (ev_a) begin
+                v[a_idx]  = 1'b1;
+                pz[a_idx] = 1'b0;
+            end
+            if (ev_b) begin
+                v[b_idx]  = 1'b1;
+                pz[b_idx] = 1'b0;
+            end
+            if (ev_a_xoff) begin
+                pz[a_idx] = 1'b1;
+            end
+            if (ev_b_xoff) begin
+                pz[b_idx] = 1'b1;
+            end
+            req_v_q     <= v;
+            req_pause_q <= pz;
+        end
+    end
 
+    // refresh deadlines of a port touched by a decision or whose deadline is reached (2.6)
     for (genvar p = 0; p < NPORTS; p++) begin : g_port
-        logic [NPRIO-1:0] req_v_q;
-        logic [NPRIO-1:0] req_pause_q;
-        logic [CYW-1:0]   min_q;             // earliest armed refresh_at of this port after the last edge
-        logic             soon_q;            // an armed refresh_at is not after the last edge
-        logic             slow;
-        logic [NPRIO-1:0] x_now;
-        logic [NPRIO-1:0] due_p;
-        logic [NPRIO-1:0] sx;
-        logic [NPRIO-1:0] sn;
-        logic             refresh_on;        // PFC_REFRESH_CYCLES = 0 disables refresh (2.6)
-
-        assign refresh_on = |refresh_cycles[p*32 +: 32];
-        assign x_now = xoff[p*NPRIO +: NPRIO];
-        assign sx    = set_xoff[p*NPRIO +: NPRIO];
-        assign sn    = set_xon[p*NPRIO +: NPRIO];
-        assign slow  = any_slow && ((cycle >= min_q) || soon_q);
-        assign port_min[p*CYW +: CYW]  = min_q;
-        assign port_soon[p]            = soon_q;
-        assign req_v[p*NPRIO +: NPRIO]     = req_v_q;
-        assign req_pause[p*NPRIO +: NPRIO] = req_pause_q;
-        assign due[p*NPRIO +: NPRIO]       = due_p;
-
-        // a pause is sent again at refresh_at while xoff holds (2.6)
-        always_comb begin
-            due_p = '0;
-            if (slow) begin
-                for (int c = 0; c < NPRIO; c++) begin
-                    due_p[c] = refresh_on && x_now[c] && cycle >= refresh_mem[p][c*CYW +: CYW];
-                end
-            end
-        end
-
         always_ff @(posedge clk) begin
-            if (rst) begin
-                req_v_q     <= '0;
-                req_pause_q <= '0;
-            end else begin
-                req_v_q <= sx | sn;
-                if (|(sx | sn)) begin
-                    req_pause_q <= sx;
-                end
-            end
-        end
-
-        // refresh deadlines and the earliest one (2.6)
-        always_ff @(posedge clk) begin
-            logic [CYW-1:0] m;
-            logic [CYW-1:0] ra;
-            logic [CYW-1:0] rc;
-            logic           x;
-            logic           soon;
+            logic [CYW-1:0]   m;
+            logic [CYW-1:0]   ra;
+            logic [CYW-1:0]   rc;
+            logic             x;
+            logic             sx;
+            logic             sn;
+            logic             soon;
             logic [8*CYW-1:0] ra_n;
             if (rst) begin
-                min_q  <= '1;
-                soon_q <= 1'b0;
-            end else if ((|(sx | sn)) || slow) begin
+                min_mem[p] <= '1;
+            end else if ((ev_a || ev_b || any_slow) &&
+                         ((ev_a && ev_a_port == PID_W'(p)) || (ev_b && ev_b_port == PID_W'(p)) ||
+                          (any_slow && cycle >= min_mem[p]))) begin
+                // a decision touched this port or its deadline is reached (the first test is cheap)
                 m    = '1;
                 soon = 1'b0;
                 rc   = CYW'(refresh_cycles[p*32 +: 32]);
                 ra_n = refresh_mem[p];
                 for (int c = 0; c < NPRIO; c++) begin
-                    x  = x_now[c];
+                    sx = (ev_a_xoff && a_idx == QW'(p*NPRIO + c)) || (ev_b_xoff && b_idx == QW'(p*NPRIO + c));
+                    sn = (ev_a_xon && a_idx == QW'(p*NPRIO + c)) || (ev_b_xon && b_idx == QW'(p*NPRIO + c));
+                    x  = xoff[p*NPRIO + c];
                     ra = refresh_mem[p][c*CYW +: CYW];
-                    if (sx[c]) begin
+                    if (sx) begin
                         // pause sent next cycle: refresh PFC_REFRESH_CYCLES after that
                         x  = 1'b1;
                         ra = cycle + 1'b1 + rc;
                         ra_n[c*CYW +: CYW] = ra;
-                    end else if (sn[c]) begin
+                    end else if (sn) begin
                         x  = 1'b0;
-                    end else if (due_p[c]) begin
+                    end else if (due[p*NPRIO + c]) begin
                         ra = cycle + rc;
                         ra_n[c*CYW +: CYW] = ra;
                     end
-                    if (x && refresh_on) begin
+                    if (x && rc != '0) begin
                         if (ra > cycle) begin
                             if (ra < m) begin
                                 m = ra;
@@ -184,23 +181,9 @@ module sw_pfc_gen #(
                     end
                 end
                 refresh_mem[p] <= ra_n;
-                min_q  <= m;
-                soon_q <= soon;
+                min_mem[p]     <= soon ? cycle + 1'b1 : m;
             end
         end
     end
-
-    always_comb begin
-        next_deadline = '1;
-        for (int p = 0; p < NPORTS; p++) begin
-            if (port_min[p*CYW +: CYW] < next_deadline) begin
-                next_deadline = port_min[p*CYW +: CYW];
-            end
-        end
-    end
-
-    // some port has a deadline at or before this cycle
-    assign any_slow = (cycle >= next_deadline) || (|port_soon);
-    assign pending  = (|req_v) || (|port_soon);
 endmodule
 `resetall

@@ -30,12 +30,10 @@ module sw_pfc_rx #(
 );
     localparam int CYW = sw_pkg::CYC_W;
 
-    logic [NPORTS*CYW-1:0] port_min;
-    logic [NPORTS*32-1:0]  port_rd;
-    logic [PID_W-1:0]      rd_port_q;
-    logic                  any_slow;
-
-    assign any_slow = cycle >= next_deadline;
+    logic [CYW-1:0]  min_mem [NPORTS];   // per port: earliest pause_until after its last recomputation
+    logic [NPORTS*32-1:0] port_rd;
+    logic [PID_W-1:0] rd_port_q;
+    logic             any_slow;
 
     // per-(e,c) state, one entry per port with class c at [c*W +: W]; each entry is written as a
     // whole, once per edge at most (one write per port, not per class, keeps the Verilated model fast)
@@ -43,28 +41,38 @@ module sw_pfc_rx #(
     logic [8*CYW-1:0] from_mem  [NPORTS];   // first cycle governed by the current pause_until
     logic [8*64-1:0]  acc_mem   [NPORTS];   // paused cycles before from
 
-    for (genvar e = 0; e < NPORTS; e++) begin : g_port
-        logic [NPRIO-1:0] paused_q;      // paused in the cycle after the last recomputation
-        logic [CYW-1:0]   min_q;         // earliest pause_until of this port after the last edge
-        logic [31:0]      rd_q;
-        logic             slow;
-        logic [NPRIO-1:0] paused_e;
+    // the earliest deadline over ports (state only: evaluated once per edge)
+    always_comb begin
+        next_deadline = '1;
+        for (int e = 0; e < NPORTS; e++) begin
+            if (min_mem[e] < next_deadline) begin
+                next_deadline = min_mem[e];
+            end
+        end
+    end
+    assign any_slow = cycle >= next_deadline;
 
-        assign slow = any_slow && cycle >= min_q;
-        assign paused[e*NPRIO +: NPRIO]     = paused_e;
-        assign paused_reg[e*NPRIO +: NPRIO] = paused_q;
-        assign port_min[e*CYW +: CYW]   = min_q;
-        assign port_rd[e*32 +: 32]      = rd_q;
-
-        // paused iff cycle < pause_until (2.7); exact compare only once a deadline has passed
-        always_comb begin
-            paused_e = paused_q;
-            if (slow) begin
-                for (int c = 0; c < NPRIO; c++) begin
-                    paused_e[c] = cycle < until_mem[e][c*CYW +: CYW];
+    // paused iff cycle < pause_until (2.7): the registered status, with the exact comparison only
+    // on the ports whose deadline has passed
+    always_comb begin
+        paused = paused_reg;
+        if (any_slow) begin
+            for (int e = 0; e < NPORTS; e++) begin
+                if (cycle >= min_mem[e]) begin
+                    for (int c = 0; c < NPRIO; c++) begin
+                        paused[e*NPRIO + c] = cycle < until_mem[e][c*CYW +: CYW];
+                    end
                 end
             end
         end
+    end
+
+    for (genvar e = 0; e < NPORTS; e++) begin : g_port
+        logic [NPRIO-1:0] paused_q;      // paused in the cycle after the last recomputation
+        logic [31:0]      rd_q;
+
+        assign paused_reg[e*NPRIO +: NPRIO] = paused_q;
+        assign port_rd[e*32 +: 32]          = rd_q;
 
         always_ff @(posedge clk) begin
             logic [CYW-1:0]   m;
@@ -79,8 +87,9 @@ module sw_pfc_rx #(
                 from_mem[e]  <= '0;
                 acc_mem[e]   <= '0;
                 paused_q     <= '0;
-                min_q        <= '1;
-            end else if (pfc_in_valid[e] || slow) begin
+                min_mem[e]   <= '1;
+            end else if ((pfc_in_valid[e] || any_slow) && (pfc_in_valid[e] || cycle >= min_mem[e])) begin
+                // a PFC frame arrived or this port's deadline is reached (the first test is cheap)
                 m       = '1;
                 nxt     = cycle + 1'b1;
                 until_n = until_mem[e];
@@ -107,7 +116,7 @@ module sw_pfc_rx #(
                 until_mem[e] <= until_n;
                 from_mem[e]  <= from_n;
                 acc_mem[e]   <= acc_n;
-                min_q        <= m;
+                min_mem[e]   <= m;
             end
         end
 
@@ -124,15 +133,6 @@ module sw_pfc_rx #(
                     v = v + 64'(CYW'(lim - from_mem[e][rd_c*CYW +: CYW]));
                 end
                 rd_q <= rd_hi ? v[63:32] : v[31:0];
-            end
-        end
-    end
-
-    always_comb begin
-        next_deadline = '1;
-        for (int e = 0; e < NPORTS; e++) begin
-            if (port_min[e*CYW +: CYW] < next_deadline) begin
-                next_deadline = port_min[e*CYW +: CYW];
             end
         end
     end

@@ -50,7 +50,8 @@ module sw_top #(
     // PFC frames sent (2.6) and received (2.7)
     output logic [NPORTS-1:0]           pfc_out_valid,
     output logic [NPORTS*8-1:0]         pfc_out_class_en,
-    output logic [NPORTS*128-1:0]       pfc_out_time,
+    output logic [NPORTS*8-1:0]         pfc_out_pause_en,
+    output logic [15:0]                 pfc_out_quanta,
     input  wire [NPORTS-1:0]            pfc_in_valid,
     input  wire [NPORTS*8-1:0]          pfc_in_class_en,
     input  wire [NPORTS*128-1:0]        pfc_in_time,
@@ -335,13 +336,19 @@ module sw_top #(
     // ---------------------------------------------------------------- PFC (2.6, 2.7)
     sw_pfc_gen #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_pfc_gen (
         .clk(clk), .rst(rst), .cycle(cycle),
-        .pause_quanta(pause_quanta), .refresh_cycles(refresh_cycles),
+        .refresh_cycles(refresh_cycles),
         .xoff(xoff), .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon), .ev_a_port(pr_port), .ev_a_c(pr_c),
         .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .ev_b_port(deq_inport), .ev_b_c(deq_c),
-        .pfc_out_valid(pfc_out_valid), .pfc_out_class_en(pfc_out_class_en), .pfc_out_time(pfc_out_time),
-        .pfc_out_pause(pfc_out_pause), .next_deadline(gen_deadline),
+        .pfc_out_valid(pfc_out_valid), .pfc_out_class_en(pfc_out_class_en),
+        .pfc_out_pause_en(pfc_out_pause_en), .next_deadline(gen_deadline),
         .pending(pfc_pending)
     );
+
+    // a PFC frame with a class at PAUSE_QUANTA > 0 is a pause frame, else a resume frame (2.6)
+    assign pfc_out_quanta = pause_quanta;
+    for (genvar p = 0; p < NPORTS; p++) begin : g_pfc_kind
+        assign pfc_out_pause[p] = (|pfc_out_pause_en[p*8 +: 8]) && (pause_quanta != 16'd0);
+    end
 
     sw_pfc_rx #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_pfc_rx (
         .clk(clk), .rst(rst), .cycle(cycle),

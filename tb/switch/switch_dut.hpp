@@ -175,8 +175,9 @@ class SwitchDut {
       if (get_bit(m_->pfc_out_valid, p)) {
         sw::PfcFrame f;
         f.class_en = static_cast<uint8_t>(get_bits(m_->pfc_out_class_en, p * 8, 8));
+        const auto pause_en = get_bits(m_->pfc_out_pause_en, p * 8, 8);
         for (unsigned c = 0; c < 8; ++c)
-          f.time_quanta[c] = static_cast<uint16_t>(get_bits(m_->pfc_out_time, p * 128 + c * 16, 16));
+          f.time_quanta[c] = ((pause_en >> c) & 1u) ? static_cast<uint16_t>(m_->pfc_out_quanta) : uint16_t{0};
         out.pfc_out[p] = f;
       }
     }
