@@ -81,6 +81,9 @@ class SwitchModel : public sc_core::sc_module {
   // Reads a 64-bit counter of the RTL (docs/switch.md 2.9); steps register cycles at the current time.
   uint64_t read_counter(uint32_t lo_addr);
   uint64_t period_ps() const { return period_ps_; }
+  // The seed of this switch's ECMP flow hash (fabric/flow_hash.hpp): switches of one fabric use
+  // different seeds so that their ECMP choices are independent. Default 0.
+  void set_ecmp_seed(uint64_t seed) { ecmp_seed_ = seed; }
 
  private:
   struct Waiting {
@@ -121,6 +124,7 @@ class SwitchModel : public sc_core::sc_module {
   sw::CycleOutputs cycle_out_;
   std::vector<uint32_t> offered_tag_;
   std::vector<PfcSent> pfc_log_;
+  uint64_t ecmp_seed_ = 0;
 };
 
 }  // namespace ccf::swc
