@@ -459,7 +459,8 @@ void run_experiment(ExperimentOptions o) {
         gp += fmt::format("{}{} {}", g ? ", " : "", gp_quote(e.group_label(g)), g);
       gp += ")\n";
     } else {
-      gp += fmt::format("set xlabel {}\n", gp_quote(e.x_key));
+      // Room either side of the first and last x, so that their min-max bars show.
+      gp += fmt::format("set xlabel {}\nset offsets graph 0.05, graph 0.05, 0, 0\n", gp_quote(e.x_key));
     }
     gp += "plot ";
     for (size_t i = 0; i < plot_titles.size(); ++i)
