@@ -7,8 +7,8 @@
 // - RCM paper, Figure 6(b): the micro-burst takes about half of the receiver's link from the four
 //   incast flows, which all enter the last switch through one port; DCQCN then cuts the incast flows
 //   after the burst has gone.
-// The full experiments (more seeds, longer runs) run under the `long` label
-// (test_paper_experiments_long, CCF_LONG_EXPERIMENTS).
+// The full experiments (`ccfabric experiment NAME`, more seeds, longer runs, minutes each) run under
+// the `long` label: test_paper_experiments_long, built from this file with CCF_LONG_EXPERIMENTS.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,6 +26,7 @@ namespace {
 
 const std::string kScenarios = CCF_SCENARIO_DIR;
 
+#ifndef CCF_LONG_EXPERIMENTS
 struct ScenarioRun {
   nlohmann::json summary;
   std::string dir, output;
@@ -142,6 +143,63 @@ TEST(PaperExperiments, MicroBurstTakesHalfTheLinkAndDcqcnCutsTheIncastAfterwards
   EXPECT_LT(after, 0.5 * before) << "DCQCN's marks from the burst cut the incast flows after it has gone";
   EXPECT_NE(flows[4]["fct_us"], nullptr);
 }
+
+#else
+
+// ---------------------------------------------------------------- the full experiments (label long)
+
+// experiment.csv rows keyed "series|x|group" -> median.
+std::map<std::string, double> run_experiment(const std::string& name) {
+  const std::string dir = out_dir("exp_" + name);
+  const CliResult r = run_ccfabric("experiment " + name + " --jobs 2 --out " + dir);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  std::map<std::string, double> median;
+  std::ifstream f(dir + "/experiment.csv");
+  std::string line;
+  std::getline(f, line);
+  while (std::getline(f, line)) {
+    std::vector<std::string> c;
+    std::stringstream ls(line);
+    for (std::string x; std::getline(ls, x, ',');) c.push_back(x);
+    median[c.at(0) + "|" + c.at(1) + "|" + c.at(2)] = std::stod(c.at(5));
+  }
+  return median;
+}
+
+TEST(PaperExperimentsLong, ParkingLot) {
+  auto m = run_experiment("dcqcn_parking_lot");
+  for (const char* h : {"H1", "H2", "H3"}) {
+    EXPECT_GT(m["none||H4"], 1.6 * m[std::string("none||") + h]) << h;
+    EXPECT_NEAR(m[std::string("dcqcn||") + h], m["dcqcn||H4"], 0.2 * m["dcqcn||H4"]) << h;
+  }
+}
+
+TEST(PaperExperimentsLong, VictimFlow) {
+  auto m = run_experiment("dcqcn_victim_flow");
+  EXPECT_LT(m["none|2|VS"], 0.7 * m["none|0|VS"]);
+  EXPECT_GT(m["dcqcn|2|VS"], 0.9 * m["dcqcn|0|VS"]);
+  EXPECT_GT(m["dcqcn|0|VS"], 1.5 * m["none|0|VS"]);
+}
+
+TEST(PaperExperimentsLong, IncastWithMicroBurst) {
+  auto m = run_experiment("rcm_incast_burst");
+  const std::string before = "|100-150 us|IncastFlows total", during = "|155-195 us|BurstFlow",
+                    after = "|200-300 us|IncastFlows total";
+  EXPECT_GT(m["dcqcn" + during], 35.0);
+  EXPECT_LT(m["dcqcn" + during], 60.0);
+  EXPECT_LT(m["dcqcn" + after], 0.5 * m["dcqcn" + before]);
+  EXPECT_GT(m["ldcp" + after], 0.9 * m["ldcp" + before]);
+}
+
+TEST(PaperExperimentsLong, WebSearchOnAFatTree) {
+  auto m = run_experiment("fat_tree_websearch");
+  for (const char* cc : {"dcqcn", "swift", "ldcp", "timely"}) {
+    EXPECT_GE(m[std::string(cc) + "||all p50"], 1.0) << cc;
+    EXPECT_GE(m[std::string(cc) + "||all p99"], m[std::string(cc) + "||all p50"]) << cc;
+  }
+}
+
+#endif
 
 }  // namespace
 }  // namespace ccf::test
