@@ -2,15 +2,29 @@
 #include "fabric/topology.hpp"
 
 #include <cmath>
-#include <deque>
 #include <optional>
 
 #include <fmt/format.h>
+
+#include "fabric/routing.hpp"
 
 namespace ccf::fabric {
 
 std::string to_string(const NodeRef& n) {
   return fmt::format("{} {}", n.kind == NodeKind::kHost ? "host" : "switch", n.index);
+}
+
+std::string Topology::switch_name(unsigned s) const {
+  return s < switch_names.size() ? switch_names[s] : fmt::format("switch {}", s);
+}
+
+std::string Topology::host_name(unsigned h) const {
+  return h < host_names.size() ? host_names[h] : fmt::format("host {}", h);
+}
+
+std::string Topology::describe(NodeRef n) const {
+  const std::vector<std::string>& names = n.kind == NodeKind::kHost ? host_names : switch_names;
+  return n.index < names.size() ? fmt::format("{} (\"{}\")", to_string(n), names[n.index]) : to_string(n);
 }
 
 namespace {
@@ -82,6 +96,12 @@ void Topology::validate() const {
     if (switch_ports[s] < 1 || switch_ports[s] > kMaxSwitchPorts)
       throw TopologyError(fmt::format("fabric.switches[{}].ports = {} must be between 1 and {}", s, switch_ports[s],
                                       kMaxSwitchPorts));
+  if (!switch_names.empty() && switch_names.size() != switches())
+    throw TopologyError(fmt::format("topology: {} switch names for {} switches", switch_names.size(), switches()));
+  if (!switch_tiers.empty() && switch_tiers.size() != switches())
+    throw TopologyError(fmt::format("topology: {} switch tiers for {} switches", switch_tiers.size(), switches()));
+  if (!host_names.empty() && host_names.size() != hosts)
+    throw TopologyError(fmt::format("topology: {} host names for {} hosts", host_names.size(), hosts));
   // owner[node][port] = index of the link using it, to report duplicates.
   std::vector<std::optional<size_t>> host_used(hosts);
   std::vector<std::vector<std::optional<size_t>>> sw_used(switches());
@@ -96,8 +116,8 @@ void Topology::validate() const {
         if (n.index >= hosts)
           throw TopologyError(fmt::format("{}.{} = host {} must be a host 0..{}", key, end, n.index, hosts - 1));
         if (port != 0)
-          throw TopologyError(fmt::format("{}.port_{} = {} must be 0: host {} has one NIC port", key, end, port,
-                                          n.index));
+          throw TopologyError(fmt::format("{}.port_{} = {} must be 0: {} has one NIC port", key, end, port,
+                                          describe(n)));
         slot = &host_used[n.index];
       } else {
         if (n.index >= switches())
@@ -105,21 +125,27 @@ void Topology::validate() const {
                                           switches() == 0 ? std::string("(none defined)")
                                                           : std::to_string(switches() - 1)));
         if (port >= switch_ports[n.index])
-          throw TopologyError(fmt::format("{}.port_{} = {} is out of range: switch {} has ports 0..{}", key, end,
-                                          port, n.index, switch_ports[n.index] - 1));
+          throw TopologyError(fmt::format("{}.port_{} = {} is out of range: {} has ports 0..{}", key, end, port,
+                                          describe(n), switch_ports[n.index] - 1));
         slot = &sw_used[n.index][port];
       }
       if (slot->has_value())
         throw TopologyError(fmt::format("{}.port_{} = {}: {} port {} is already used by fabric.links[{}]", key, end,
-                                        port, to_string(n), port, **slot));
+                                        port, describe(n), port, **slot));
       *slot = i;
     }
+    if (l.a.kind == NodeKind::kHost && l.b.kind == NodeKind::kHost)
+      throw TopologyError(fmt::format("{} joins {} and {}: a host connects to a switch only", key, describe(l.a),
+                                      describe(l.b)));
+    if (l.a == l.b)
+      throw TopologyError(fmt::format("{} joins {} to itself", key, describe(l.a)));
     check_rate(key + ".gbps", l.gbps);
     check_delay(key + ".delay_ns", l.delay_ns);
   }
   for (unsigned h = 0; h < hosts; ++h)
     if (!host_used[h].has_value())
-      throw TopologyError(fmt::format("fabric.hosts = {}: host {} is not connected by any of fabric.links", hosts, h));
+      throw TopologyError(fmt::format("fabric.hosts = {}: {} is not connected by any of fabric.links", hosts,
+                                      describe({NodeKind::kHost, h})));
 }
 
 const LinkSpec* Topology::link_at(NodeRef n, unsigned port) const {
@@ -129,50 +155,11 @@ const LinkSpec* Topology::link_at(NodeRef n, unsigned port) const {
 }
 
 std::vector<std::vector<int>> Topology::routes() const {
-  validate();
-  // Adjacency per switch: (port, neighbour).
-  struct Adj {
-    unsigned port;
-    NodeRef peer;
-  };
-  std::vector<std::vector<Adj>> sw_adj(switches());
-  std::vector<NodeRef> host_peer(hosts);
-  for (const LinkSpec& l : links) {
-    if (l.a.kind == NodeKind::kSwitch) sw_adj[l.a.index].push_back({l.port_a, l.b});
-    if (l.b.kind == NodeKind::kSwitch) sw_adj[l.b.index].push_back({l.port_b, l.a});
-    if (l.a.kind == NodeKind::kHost) host_peer[l.a.index] = l.b;
-    if (l.b.kind == NodeKind::kHost) host_peer[l.b.index] = l.a;
-  }
-  constexpr unsigned kInf = ~0u;
+  const Routing r(*this);
   std::vector<std::vector<int>> table(switches(), std::vector<int>(hosts, kNoRoute));
-  for (unsigned h = 0; h < hosts; ++h) {
-    // BFS from the destination over switches; hosts do not forward.
-    std::vector<unsigned> dist(switches(), kInf);
-    std::deque<unsigned> q;
-    if (host_peer[h].kind == NodeKind::kSwitch) {
-      dist[host_peer[h].index] = 1;
-      q.push_back(host_peer[h].index);
-    }
-    while (!q.empty()) {
-      const unsigned s = q.front();
-      q.pop_front();
-      for (const Adj& a : sw_adj[s])
-        if (a.peer.kind == NodeKind::kSwitch && dist[a.peer.index] == kInf) {
-          dist[a.peer.index] = dist[s] + 1;
-          q.push_back(a.peer.index);
-        }
-    }
-    for (unsigned s = 0; s < switches(); ++s) {
-      if (dist[s] == kInf) continue;
-      int best = kNoRoute;
-      for (const Adj& a : sw_adj[s]) {
-        const bool next_hop = (a.peer.kind == NodeKind::kHost && a.peer.index == h && dist[s] == 1) ||
-                              (a.peer.kind == NodeKind::kSwitch && dist[a.peer.index] != kInf && dist[a.peer.index] + 1 == dist[s]);
-        if (next_hop && (best == kNoRoute || static_cast<int>(a.port) < best)) best = static_cast<int>(a.port);
-      }
-      table[s][h] = best;
-    }
-  }
+  for (unsigned s = 0; s < switches(); ++s)
+    for (unsigned h = 0; h < hosts; ++h)
+      if (const auto& ports = r.next_hops(s, h); !ports.empty()) table[s][h] = static_cast<int>(ports.front());
   return table;
 }
 

@@ -41,8 +41,15 @@ class Topology {
   static constexpr int kNoRoute = -1;
 
   unsigned hosts = 0;
-  std::vector<unsigned> switch_ports;  // port count of each switch
+  std::vector<unsigned> switch_ports;  // port count of each switch (what it needs; the build may have more)
   std::vector<LinkSpec> links;
+  // Optional description (reports and messages): the kind of topology, each switch's name ("tor3",
+  // "agg7") and tier (0 = the switches hosts attach to, 1 = aggregation/leaf, 2 = core/spine), each
+  // host's name. Empty vectors: "switch s", tier 0, "host h".
+  std::string kind;
+  std::vector<std::string> switch_names;
+  std::vector<unsigned> switch_tiers;
+  std::vector<std::string> host_names;
 
   // N hosts on switch 0, host h on port h. hosts: 1..switch_ports.
   static Topology star(unsigned hosts, double link_gbps, double link_delay_ns,
@@ -53,11 +60,18 @@ class Topology {
                              double inter_switch_gbps, unsigned switch_ports = kMaxSwitchPorts);
 
   unsigned switches() const { return static_cast<unsigned>(switch_ports.size()); }
+  std::string switch_name(unsigned s) const;
+  std::string host_name(unsigned h) const;
+  // "switch 3" or, with a name, "switch 3 (\"T1\")"; likewise for hosts.
+  std::string describe(NodeRef n) const;
+  unsigned switch_tier(unsigned s) const { return s < switch_tiers.size() ? switch_tiers[s] : 0; }
   // Throws TopologyError: no hosts, switch port count outside 1..64, a node or port out of range,
-  // a port used twice, rate not finite or <= 0, delay not finite or < 0, a host not connected.
+  // a port used twice, a link between two hosts, rate not finite or <= 0, delay not finite or < 0,
+  // a host not connected, names or tiers given for some nodes only.
   void validate() const;
   // routes()[s][h]: the egress port of switch s towards host h on a shortest path (BFS hop count;
-  // among equal-cost ports the lowest), or kNoRoute. Validates first.
+  // among equal-cost ports the lowest), or kNoRoute. Validates first. Every equal-cost port, for
+  // ECMP: fabric::Routing (routing.hpp).
   std::vector<std::vector<int>> routes() const;
   // The link attached to node n's port, or nullptr.
   const LinkSpec* link_at(NodeRef n, unsigned port) const;

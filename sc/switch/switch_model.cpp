@@ -1,6 +1,7 @@
 // switch_model.cpp: see switch_model.hpp.
 #include "switch_model.hpp"
 
+#include "fabric/flow_hash.hpp"
 #include "fabric/wall_timer.hpp"
 
 #include <bit>
@@ -18,16 +19,6 @@ namespace ccf::swc {
 namespace {
 
 uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }  // the resolution is 1 ps (checked)
-
-// 16-bit flow hash of the ECMP selector (docs/switch.md 2.3): a fixed mix of source, destination
-// and flow id, so that every frame of a flow takes one path.
-uint16_t flow_hash(const fabric::Frame& f) {
-  uint64_t x = (uint64_t{f.src_host} << 40) ^ (uint64_t{f.dst_host} << 20) ^ f.flow_id;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  return static_cast<uint16_t>(x);
-}
 
 }  // namespace
 
@@ -172,7 +163,8 @@ void SwitchModel::step_cycle(uint64_t cycle) {
     const auto* f = ingress_[p].front().trans->get_extension<fabric::Frame>();
     offered_tag[p] = next_tag_++;  // a tag per offer; an offer not taken gets a new one next cycle
     in.in_desc[p] = sw::Descriptor{offered_tag[p], static_cast<uint16_t>(f->len_bytes), f->priority,
-                                   static_cast<uint8_t>(f->ecn), static_cast<uint16_t>(f->dst_host), flow_hash(*f)};
+                                   static_cast<uint8_t>(f->ecn), static_cast<uint16_t>(f->dst_host),
+                                   fabric::ecmp_flow_hash(f->src_host, f->dst_host, f->flow_id, ecmp_seed_)};
   }
   sw::CycleOutputs& out = cycle_out_;
   dut_->step(cycle, in, out);

@@ -86,6 +86,9 @@ class SwitchModel : public sc_core::sc_module {
   // PFC frame) is handled as in any cycle. For the end of a run.
   uint64_t read_counter(uint32_t lo_addr);
   uint64_t period_ps() const { return period_ps_; }
+  // The seed of this switch's ECMP flow hash (fabric/flow_hash.hpp): switches of one fabric use
+  // different seeds so that their ECMP choices are independent. Default 0.
+  void set_ecmp_seed(uint64_t seed) { ecmp_seed_ = seed; }
 
  private:
   struct Waiting {
@@ -134,6 +137,7 @@ class SwitchModel : public sc_core::sc_module {
   std::vector<uint32_t> offered_tag_;
   std::vector<PfcSent> pfc_log_;
   std::vector<uint64_t> queue_bytes_;  // [port * kMaxPrio + prio]
+  uint64_t ecmp_seed_ = 0;
 };
 
 }  // namespace ccf::swc

@@ -183,8 +183,10 @@ const std::vector<Key<hls::ldcp::Params>>& ldcp_keys() {
 }
 
 // The idle round trip of the longest host-to-host path: propagation both ways plus a data frame and
-// an ACK serialised on every link of the path (store and forward).
-uint32_t base_rtt_ns(const sims::Scenario& s) {
+// an ACK serialised on every link of the path (store and forward). fabric_ns: computed from the
+// topology by the caller (cmd_run.cpp); 0 = the star (2 links) or two_switch (3 links) formula.
+uint32_t base_rtt_ns(const sims::Scenario& s, double fabric_ns) {
+  if (fabric_ns > 0) return static_cast<uint32_t>(std::ceil(fabric_ns));
   const unsigned links = s.fabric.topology == "two_switch" ? 3 : 2;
   const double ns_per_byte = 8.0 / s.fabric.link_gbps;
   const double data = fabric::roce::wire_bytes(fabric::roce::data_frame_bytes(s.nic.mtu_bytes));
@@ -192,9 +194,9 @@ uint32_t base_rtt_ns(const sims::Scenario& s) {
   return static_cast<uint32_t>(std::ceil(links * (2.0 * s.fabric.link_delay_ns + (data + ack) * ns_per_byte)));
 }
 
-hls::ldcp::Params ldcp_params(const sims::Scenario& s) {
+hls::ldcp::Params ldcp_params(const sims::Scenario& s, double fabric_base_rtt_ns) {
   hls::ldcp::Params p;
-  p.base_rtt_ns = base_rtt_ns(s);  // the draft has no value: the fabric's own idle RTT
+  p.base_rtt_ns = base_rtt_ns(s, fabric_base_rtt_ns);  // the draft has no value: the fabric's own idle RTT
   apply_keys(s, "ldcp", ldcp_keys(), p);
   if (const std::string err = hls::ldcp::ldcp_config_error(p, s.nic.mtu_bytes, s.fabric.link_gbps); !err.empty())
     throw BadInput(err);
@@ -237,7 +239,7 @@ hls::timely::Params timely_params(const sims::Scenario& s) {
 
 }  // namespace
 
-CcFactory::CcFactory(const sims::Scenario& s) : s_(s) {
+CcFactory::CcFactory(const sims::Scenario& s, double fabric_base_rtt_ns) : s_(s), fabric_base_rtt_ns_(fabric_base_rtt_ns) {
   // The algorithm in use and every algorithm with a table (a typo there is an error too).
   auto wanted = [&](const char* algo) { return s.nic.cc == algo || s.cc_params.count(algo); };
   try {
@@ -247,7 +249,7 @@ CcFactory::CcFactory(const sims::Scenario& s) : s_(s) {
       dcqcn_np_ = d.np;
     }
     if (wanted("swift")) swift_ = swift_params(s);
-    if (wanted("ldcp")) ldcp_ = ldcp_params(s);
+    if (wanted("ldcp")) ldcp_ = ldcp_params(s, fabric_base_rtt_ns_);
     if (wanted("timely")) timely_ = timely_params(s);
     make_cc_unit();  // the units check what needs the NIC as well (std::invalid_argument naming the key)
   } catch (const std::invalid_argument& e) {

@@ -21,7 +21,9 @@ namespace ccf::cli {
 // algorithms, so that --set nic.cc=... switches between them), then builds one unit per NIC.
 class CcFactory {
  public:
-  explicit CcFactory(const sims::Scenario& s);
+  // fabric_base_rtt_ns: the fabric's longest idle round trip (LDCP's default base RTT); 0 = derive
+  // it from the star or two_switch scenario.
+  explicit CcFactory(const sims::Scenario& s, double fabric_base_rtt_ns = 0.0);
   // The sender-side unit (reaction point) of one NIC.
   std::unique_ptr<nic::CcUnit> make_cc_unit() const;
   // The receiver-side unit (notification point) of one NIC; nullptr = none.
@@ -31,6 +33,7 @@ class CcFactory {
 
  private:
   const sims::Scenario& s_;
+  double fabric_base_rtt_ns_;
   hls::dcqcn::RpParams dcqcn_rp_;
   hls::dcqcn::NpParams dcqcn_np_;
   hls::swift::Params swift_;

@@ -17,6 +17,12 @@
 //   [[experiment.groups]]               # optional: flows grouped by source host
 //   label = "H4"
 //   hosts = [4]
+// or, for a figure over time (e.g. the RCM paper's throughput at the last switch):
+//   timeseries = ["flow5_rate_gbps", "flow1_rate_gbps+flow2_rate_gbps"]  # timeseries.csv columns (a+b: sum)
+//   labels = ["burst", "incast total"]  # optional
+//   windows = [[0, 150], [150, 170]]    # us: the table gives each column's mean over (from, to]
+//   xrange = [0, 400]                   # optional time axis range of the figure (us)
+// The figure then has one panel per series (the first seed's run) with one line per column.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -29,6 +35,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -64,10 +71,16 @@ struct Experiment {
   std::vector<std::string> labels;   // names of the metric groups (default: the pointers)
   std::string yrange = "[0:*]";      // gnuplot range
   std::vector<Group> groups;
-  size_t ngroups() const { return groups.empty() ? metrics.size() : groups.size(); }
+  std::vector<std::string> columns;                // timeseries mode: timeseries.csv columns, "a+b" sums
+  std::vector<std::pair<double, double>> windows;  // timeseries mode: (from, to] in us
+  std::string xrange = "[*:*]";
+  bool timeseries() const { return !columns.empty(); }
+  size_t ngroups() const { return timeseries() ? columns.size() : groups.empty() ? metrics.size() : groups.size(); }
   std::string group_label(size_t g) const {
+    if (timeseries()) return g < labels.size() ? labels[g] : columns[g];
     return !groups.empty() ? groups[g].label : g < labels.size() ? labels[g] : metrics[g];
   }
+  static std::string window_label(const std::pair<double, double>& w) { return fmt::format("{}-{} us", w.first, w.second); }
 };
 
 // One cell of the figure: the values of one (series, x, group) across seeds.
@@ -92,10 +105,10 @@ Experiment load_experiment(const std::string& file, const toml::table& t, const 
   if (!x) throw BadInput(fmt::format("{}: an [experiment] table is required", file));
   for (const auto& [k, v] : *x)
     if (!std::set<std::string>{"title", "series", "x", "ylabel", "flow_metric", "metric", "labels", "yrange",
-                                     "groups"}.count(
+                                     "groups", "timeseries", "windows", "xrange"}.count(
             std::string(k.str())))
       throw BadInput(fmt::format("{}: unknown key experiment.{} (known: title, series, x, ylabel, flow_metric, metric, "
-                                 "labels, yrange, groups)",
+                                 "labels, yrange, groups, timeseries, windows, xrange)",
                                  file, k.str()));
   e.title = (*x)["title"].value_or(std::string{});
   if (e.title.empty()) throw BadInput(fmt::format("{}: experiment.title = \"...\" is required", file));
@@ -133,11 +146,44 @@ Experiment load_experiment(const std::string& file, const toml::table& t, const 
   } else if (auto m1 = (*x)["metric"].value<std::string>()) {
     e.metrics.push_back(*m1);
   }
+  if (const toml::array* c = (*x)["timeseries"].as_array()) {
+    for (const auto& v : *c) {
+      const std::string col = v.value_or(std::string{});
+      if (col.empty())
+        throw BadInput(fmt::format("{}: experiment.timeseries must be column names of timeseries.csv, e.g. "
+                                   "[\"flow1_rate_gbps\", \"flow2_rate_gbps+flow3_rate_gbps\"]", file));
+      e.columns.push_back(col);
+    }
+    if (e.columns.empty()) throw BadInput(fmt::format("{}: experiment.timeseries must not be empty", file));
+    if (!e.metrics.empty() || x->contains("groups") || !e.x_key.empty())
+      throw BadInput(fmt::format("{}: experiment.timeseries excludes metric, groups and x (the x axis is time)", file));
+    const toml::array* w = (*x)["windows"].as_array();
+    if (!w || w->empty())
+      throw BadInput(fmt::format("{}: experiment.windows = [[from_us, to_us], ...] is required with timeseries", file));
+    for (const auto& win : *w) {
+      const toml::array* pair = win.as_array();
+      const auto lo = pair && pair->size() == 2 ? (*pair)[0].value<double>() : std::nullopt;
+      const auto hi = pair && pair->size() == 2 ? (*pair)[1].value<double>() : std::nullopt;
+      if (!lo || !hi || !(*lo >= 0 && *lo < *hi))
+        throw BadInput(fmt::format("{}: experiment.windows entries must be [from_us, to_us] with 0 <= from < to", file));
+      e.windows.emplace_back(*lo, *hi);
+    }
+  } else if (x->contains("windows") || x->contains("xrange")) {
+    throw BadInput(fmt::format("{}: experiment.windows and experiment.xrange apply with experiment.timeseries only", file));
+  }
+  if (const toml::array* xr = (*x)["xrange"].as_array()) {
+    const auto lo = xr->size() == 2 ? (*xr)[0].value<double>() : std::nullopt;
+    const auto hi = xr->size() == 2 ? (*xr)[1].value<double>() : std::nullopt;
+    if (!lo || !hi || !(*lo < *hi))
+      throw BadInput(fmt::format("{}: experiment.xrange must be [low, high] with low < high (us)", file));
+    e.xrange = fmt::format("[{}:{}]", *lo, *hi);
+  }
   if (const toml::array* l = (*x)["labels"].as_array()) {
     for (const auto& v : *l) e.labels.push_back(v.value_or(std::string{}));
-    if (e.labels.size() != e.metrics.size())
-      throw BadInput(fmt::format("{}: experiment.labels has {} names for {} metrics", file, e.labels.size(),
-                                 e.metrics.size()));
+    const size_t named = e.timeseries() ? e.columns.size() : e.metrics.size();
+    if (e.labels.size() != named)
+      throw BadInput(fmt::format("{}: experiment.labels has {} names for {} {}", file, e.labels.size(), named,
+                                 e.timeseries() ? "timeseries columns" : "metrics"));
   }
   if (const toml::array* y = (*x)["yrange"].as_array()) {
     const auto lo = y->size() == 2 ? (*y)[0].value<double>() : std::nullopt;
@@ -146,7 +192,9 @@ Experiment load_experiment(const std::string& file, const toml::table& t, const 
       throw BadInput(fmt::format("{}: experiment.yrange must be [low, high] with low < high", file));
     e.yrange = fmt::format("[{}:{}]", *lo, *hi);
   }
-  if (!e.groups.empty()) {
+  if (e.timeseries()) {
+    // checked above
+  } else if (!e.groups.empty()) {
     if (e.flow_metric != "throughput_gbps" && e.flow_metric != "fct_us" && e.flow_metric != "bytes_acked")
       throw BadInput(fmt::format("{}: experiment.flow_metric = \"{}\" must be throughput_gbps, fct_us or bytes_acked "
                                  "(a flow field of summary.json) when groups are given",
@@ -219,6 +267,70 @@ std::vector<double> point_values(const Experiment& e, const nlohmann::json& summ
   return out;
 }
 
+// timeseries.csv of one run: its header and its rows of numbers.
+struct SeriesTable {
+  std::vector<std::string> header;
+  std::vector<std::vector<double>> rows;
+};
+
+SeriesTable read_timeseries(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw RunFailed(fmt::format("{}: cannot be read", path));
+  SeriesTable t;
+  std::string line;
+  std::getline(in, line);
+  std::istringstream hs(line);
+  for (std::string c; std::getline(hs, c, ',');) t.header.push_back(c);
+  while (std::getline(in, line)) {
+    std::vector<double> row;
+    std::istringstream ls(line);
+    for (std::string c; std::getline(ls, c, ',');) row.push_back(std::strtod(c.c_str(), nullptr));
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+// The 0-based columns of the terms of "a+b+c"; throws RunFailed naming a column the run lacks.
+std::vector<size_t> column_terms(const Experiment& e, const SeriesTable& t, const std::string& expr,
+                                 const std::string& where) {
+  std::vector<size_t> idx;
+  std::istringstream es(expr);
+  for (std::string term; std::getline(es, term, '+');) {
+    const auto it = std::find(t.header.begin(), t.header.end(), term);
+    if (it == t.header.end()) {
+      std::string some;
+      for (size_t i = 1; i < t.header.size() && i <= 6; ++i) some += (i > 1 ? ", " : "") + t.header[i];
+      throw RunFailed(fmt::format("{}: experiment.timeseries column \"{}\" is not in {} (it has {}, ...)", e.file,
+                                  term, where, some));
+    }
+    idx.push_back(static_cast<size_t>(it - t.header.begin()));
+  }
+  return idx;
+}
+
+// Mean of each timeseries column over each window: [window][column]; NaN for a window without
+// samples. A sample at time t covers (t - interval, t], so the samples with from < t <= to cover the
+// window (from, to].
+std::vector<std::vector<double>> window_means(const Experiment& e, const std::string& dir) {
+  const SeriesTable t = read_timeseries(dir + "/timeseries.csv");
+  std::vector<std::vector<size_t>> terms;
+  for (const auto& c : e.columns) terms.push_back(column_terms(e, t, c, dir + "/timeseries.csv"));
+  std::vector<std::vector<double>> out(e.windows.size(), std::vector<double>(e.columns.size(), std::nan("")));
+  for (size_t w = 0; w < e.windows.size(); ++w) {
+    std::vector<double> sum(e.columns.size(), 0.0);
+    size_t n = 0;
+    for (const auto& row : t.rows) {
+      if (row.empty() || !(row[0] > e.windows[w].first && row[0] <= e.windows[w].second)) continue;
+      ++n;
+      for (size_t g = 0; g < terms.size(); ++g)
+        for (size_t i : terms[g]) sum[g] += i < row.size() ? row[i] : 0.0;
+    }
+    if (n)
+      for (size_t g = 0; g < terms.size(); ++g) out[w][g] = sum[g] / double(n);
+  }
+  return out;
+}
+
 void run_experiment(ExperimentOptions o) {
   if (o.list) {
     for (const auto& f : fs::directory_iterator(CCF_EXPERIMENT_DIR))
@@ -239,14 +351,30 @@ void run_experiment(ExperimentOptions o) {
   // Reduce: cells[series][x][group] = values across seeds.
   std::vector<std::string> series_order, x_order;
   std::map<std::string, std::map<std::string, std::vector<Cell>>> cells;
+  std::map<std::string, std::string> first_run;  // series -> its first point's directory (timeseries figure)
   const size_t ngroups = e.ngroups();
   for (const Point& p : sw.points) {
     std::ifstream in(p.dir + "/summary.json");
     const auto j = nlohmann::json::parse(in);
     std::string s = e.series_key.empty() ? "all" : swept_value(p, e.series_key);
     if (e.series_key == "scenario") s = fs::path(s).stem().string();
+    if (std::find(series_order.begin(), series_order.end(), s) == series_order.end()) {
+      series_order.push_back(s);
+      first_run[s] = p.dir;
+    }
+    if (e.timeseries()) {
+      const auto means = window_means(e, p.dir);
+      for (size_t w = 0; w < e.windows.size(); ++w) {
+        const std::string x = Experiment::window_label(e.windows[w]);
+        if (std::find(x_order.begin(), x_order.end(), x) == x_order.end()) x_order.push_back(x);
+        auto& row = cells[s][x];
+        row.resize(ngroups);
+        for (size_t g = 0; g < ngroups; ++g)
+          if (!std::isnan(means[w][g])) row[g].values.push_back(means[w][g]);
+      }
+      continue;
+    }
     const std::string x = e.x_key.empty() ? "" : swept_value(p, e.x_key);
-    if (std::find(series_order.begin(), series_order.end(), s) == series_order.end()) series_order.push_back(s);
     if (std::find(x_order.begin(), x_order.end(), x) == x_order.end()) x_order.push_back(x);
     auto& row = cells[s][x];
     row.resize(ngroups);
@@ -258,15 +386,17 @@ void run_experiment(ExperimentOptions o) {
   // experiment.csv and experiment.dat (gnuplot: one block per series and group).
   const std::string csv_path = o.out_dir + "/experiment.csv";
   std::ofstream csv(csv_path);
-  csv << "series," << (e.x_key.empty() ? "x" : e.x_key) << ",group,runs,min,median,max,mean\n";
+  const std::string x_name = e.timeseries() ? std::string("window") : e.x_key;
+  csv << "series," << (x_name.empty() ? "x" : x_name) << ",group,runs,min,median,max,mean\n";
   std::string md = fmt::format("# {}\n\n`ccfabric experiment {}` ({} runs: {}; seeds {} to {}). Values: {}, ", e.title,
                                fs::path(file).stem().string(), sw.points.size(),
                                e.series_key.empty() ? "one series" : "series " + e.series_key, sw.points.front().seed,
                                sw.points.back().seed, e.ylabel);
-  md += e.groups.empty() ? std::string("the summary.json values named in the group column")
-                         : fmt::format("mean `{}` of the group's flows", e.flow_metric);
-  md += "; min / median / max across seeds.\n\n| series | " + (e.x_key.empty() ? std::string("") : e.x_key + " | ") +
-        "group | runs | min | median | max |\n|---|" + (e.x_key.empty() ? "" : "---|") + "---|---:|---:|---:|---:|\n";
+  md += e.timeseries() ? std::string("the mean of the timeseries.csv column (or sum of columns) over each window")
+        : e.groups.empty() ? std::string("the summary.json values named in the group column")
+                           : fmt::format("mean `{}` of the group's flows", e.flow_metric);
+  md += "; min / median / max across seeds.\n\n| series | " + (x_name.empty() ? std::string("") : x_name + " | ") +
+        "group | runs | min | median | max |\n|---|" + (x_name.empty() ? "" : "---|") + "---|---:|---:|---:|---:|\n";
   // Plot blocks: without an x key one block per series (groups on the x axis), else one per
   // (series, group) over x.
   std::ofstream dat(o.out_dir + "/experiment.dat");
@@ -283,7 +413,7 @@ void run_experiment(ExperimentOptions o) {
         for (double v : vals) mean += v / double(vals.size());
         const double lo = quantile(vals, 0), med = quantile(vals, 0.5), hi = quantile(vals, 1);
         csv << fmt::format("{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g}\n", s, x, glabel, vals.size(), lo, med, hi, mean);
-        md += fmt::format("| {} | {}{} | {} | {:.4g} | {:.4g} | {:.4g} |\n", s, e.x_key.empty() ? "" : x + " | ", glabel,
+        md += fmt::format("| {} | {}{} | {} | {:.4g} | {:.4g} | {:.4g} |\n", s, x_name.empty() ? "" : x + " | ", glabel,
                           vals.size(), lo, med, hi);
         const double xpos = e.x_key.empty() ? double(g) : std::strtod(x.c_str(), nullptr);
         dat << fmt::format("{} {} {} {}\n", xpos, med, lo, hi);
@@ -296,24 +426,48 @@ void run_experiment(ExperimentOptions o) {
   csv.close();
   std::ofstream(o.out_dir + "/experiment.md") << md;
 
-  // experiment.png: median with min-max bars; groups on the x axis when there is no x key.
-  std::string gp = fmt::format(
-      "set terminal pngcairo size 1000,600 noenhanced\nset output {0}\nset title {1}\n"
-      "set ylabel {2}\nset grid\nset key outside right\nset yrange {3}\n",
-      gp_quote(o.out_dir + "/experiment.png"), gp_quote(e.title), gp_quote(e.ylabel), e.yrange);
-  if (e.x_key.empty()) {
-    gp += "set xrange [-0.5:" + std::to_string(ngroups) + "]\nset xtics (";
-    for (size_t g = 0; g < ngroups; ++g)
-      gp += fmt::format("{}{} {}", g ? ", " : "", gp_quote(e.group_label(g)), g);
-    gp += ")\n";
+  // experiment.png: over time, one panel per series (its first seed's run), one line per column;
+  // otherwise median with min-max bars, groups on the x axis when there is no x key.
+  std::string gp;
+  if (e.timeseries()) {
+    gp = fmt::format("set terminal pngcairo size 1000,{0} noenhanced\nset output {1}\nset datafile separator ','\n"
+                     "set multiplot layout {2},1 title {3}\nset grid\nset key outside right\nset xlabel 'time (us)'\n"
+                     "set ylabel {4}\nset xrange {5}\nset yrange {6}\n",
+                     80 + 300 * series_order.size(), gp_quote(o.out_dir + "/experiment.png"), series_order.size(),
+                     gp_quote(e.title), gp_quote(e.ylabel), e.xrange, e.yrange);
+    for (const auto& s : series_order) {
+      const std::string ts = first_run[s] + "/timeseries.csv";
+      const SeriesTable t = read_timeseries(ts);
+      gp += fmt::format("set title {}\nplot ", gp_quote(s));
+      for (size_t g = 0; g < ngroups; ++g) {
+        std::string expr;
+        for (size_t i : column_terms(e, t, e.columns[g], ts)) expr += fmt::format("{}${}", expr.empty() ? "" : "+", i + 1);
+        gp += fmt::format("{}{} using 1:({}) with lines lw 2 title {}", g ? ", " : "", gp_quote(ts), expr,
+                          gp_quote(e.group_label(g)));
+      }
+      gp += "\n";
+    }
+    gp += "unset multiplot\n";
   } else {
-    gp += fmt::format("set xlabel {}\n", gp_quote(e.x_key));
+    gp = fmt::format(
+        "set terminal pngcairo size 1000,600 noenhanced\nset output {0}\nset title {1}\n"
+        "set ylabel {2}\nset grid\nset key outside right\nset yrange {3}\n",
+        gp_quote(o.out_dir + "/experiment.png"), gp_quote(e.title), gp_quote(e.ylabel), e.yrange);
+    if (e.x_key.empty()) {
+      gp += "set xrange [-0.5:" + std::to_string(ngroups) + "]\nset xtics (";
+      for (size_t g = 0; g < ngroups; ++g)
+        gp += fmt::format("{}{} {}", g ? ", " : "", gp_quote(e.group_label(g)), g);
+      gp += ")\n";
+    } else {
+      // Room either side of the first and last x, so that their min-max bars show.
+      gp += fmt::format("set xlabel {}\nset offsets graph 0.05, graph 0.05, 0, 0\n", gp_quote(e.x_key));
+    }
+    gp += "plot ";
+    for (size_t i = 0; i < plot_titles.size(); ++i)
+      gp += fmt::format("{}{} index {} using ($1+{:.3f}):2:3:4 with {} title {}", i ? ", " : "",
+                        gp_quote(o.out_dir + "/experiment.dat"), i, e.x_key.empty() ? 0.08 * double(i) : 0.0,
+                        e.x_key.empty() ? "yerrorbars pointtype 7 pointsize 1.5" : "yerrorlines", gp_quote(plot_titles[i]));
   }
-  gp += "plot ";
-  for (size_t i = 0; i < plot_titles.size(); ++i)
-    gp += fmt::format("{}{} index {} using ($1+{:.3f}):2:3:4 with {} title {}", i ? ", " : "",
-                      gp_quote(o.out_dir + "/experiment.dat"), i, e.x_key.empty() ? 0.08 * double(i) : 0.0,
-                      e.x_key.empty() ? "yerrorbars pointtype 7 pointsize 1.5" : "yerrorlines", gp_quote(plot_titles[i]));
   std::ofstream(o.out_dir + "/experiment.gp") << gp << "\n";
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
     fmt::print(stderr, "note: gnuplot is not installed (sims/scripts/install-deps.sh installs it): no PNG\n");

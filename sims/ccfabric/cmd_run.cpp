@@ -16,12 +16,17 @@
 
 #include "cc_factory.hpp"
 #include "commands.hpp"
+#include "fabric/flow_hash.hpp"
 #include "fabric/link.hpp"
 #include "fabric/roce_format.hpp"
+#include "fabric/routing.hpp"
 #include "fabric/topology.hpp"
 #include "nic/nic.hpp"
 #include "output/run_results.hpp"
+#include "process_memory.hpp"
 #include "scenario/scenario.hpp"
+#include "scenario/scenario_topology.hpp"
+#include "switch_setup.hpp"
 #include "switch/switch_config.hpp"
 #include "switch/switch_model.hpp"
 #include "switch/switch_regs.hpp"
@@ -40,75 +45,14 @@ struct RunOptions {
 
 constexpr unsigned kSwitchPorts = 16;  // the Verilated switch (rtl/CMakeLists.txt)
 constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
+// Queues in timeseries.csv: the first 256 (switch, port, priority) in switch order (a k = 12 fat
+// tree has 2,160); each sample reads every one from the RTL.
+constexpr size_t kSampledQueues = 256;
 // From a frame's last bit into a switch to its first bit out on an idle switch, the ideal FCT's
 // per-switch term (docs/workloads.md 4): the frame is offered to the RTL in the first cycle at or
 // after its arrival and leaves two cycles later, so two cycles is the least (measured: a frame that
 // arrives on a clock edge leaves exactly 1.28 ns later).
 constexpr double kSwitchLatencyPs = 2.0 * swc::SwitchModel::kDefaultPeriodPs;
-
-// The switch configuration of a scenario (docs/switch.md 2.9, docs/buffer-plan.md).
-// Switch k's LFSR seed (RED/ECN and WRED decisions) from sim.seed: splitmix64 of seed and k, never 0.
-uint32_t lfsr_seed(uint64_t seed, unsigned k) {
-  uint64_t z = seed + 0x9E3779B97F4A7C15ull * (k + 1);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  const auto v = static_cast<uint32_t>(z ^ (z >> 31));
-  return v ? v : 1;
-}
-
-sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const std::vector<int>& routes,
-                               unsigned switch_index) {
-  sw::SwitchConfig c = sw::SwitchConfig::defaults(params);
-  c.lfsr_seed = lfsr_seed(s.sim.seed, switch_index);
-  const uint64_t cell = params.cell_bytes;
-  auto cells = [&](uint64_t bytes) { return static_cast<uint32_t>((bytes + cell - 1) / cell); };
-  c.pfc_enable = s.sw.pfc;
-  c.pfc_dynamic = s.sw.pfc_threshold == "dynamic";
-  c.pfc_beta_log2 = static_cast<int>(std::lround(std::log2(s.sw.pfc_beta)));
-  c.reserve_cells = cells(s.sw.reserve_bytes);
-  // 1.5625 GHz: one pause quantum is 800 / rate cycles (docs/switch.md 2.1).
-  const double qc = 800.0 / s.fabric.link_gbps;
-  if (qc != std::floor(qc))
-    throw BadInput(fmt::format("fabric.link_gbps = {} must make 800 / rate a whole number of switch cycles per pause "
-                               "quantum (10, 20, 25, 40, 50, 80, 100, 160, 200, 400 or 800)", s.fabric.link_gbps));
-  // Headroom (docs/buffer-plan.md): the frames that arrive during the PFC round trip plus the ones
-  // being sent at both ends, each counted in whole cells.
-  uint32_t headroom = cells(s.sw.headroom_bytes);
-  if (s.sw.headroom_bytes == 0) {
-    const uint64_t frame = fabric::roce::data_frame_bytes(s.nic.mtu_bytes, false);
-    const double rtt_bytes = 2.0 * s.fabric.link_delay_ns * s.fabric.link_gbps / 8.0;
-    const uint64_t frames = static_cast<uint64_t>(std::ceil(rtt_bytes / double(frame + 20))) + 3;
-    headroom = static_cast<uint32_t>(frames * cells(frame));
-  }
-  const uint64_t usable = std::min<uint64_t>(params.ncells(), s.sw.buffer_bytes / cell);
-  const uint64_t lossless = c.pfc_enable ? std::popcount(unsigned(c.lossless_mask)) : 0;
-  const uint64_t fixed = uint64_t{c.reserve_cells} * params.nports * params.nprio + uint64_t{headroom} * params.nports * lossless;
-  if (fixed >= usable)
-    throw BadInput(fmt::format("switch.buffer_bytes = {} leaves no shared buffer after reserves and headroom ({} B)",
-                               s.sw.buffer_bytes, fixed * cell));
-  c.shared_pool_cells = static_cast<uint32_t>(usable - fixed);
-  c.pfc_static_thr_cells = s.sw.pfc_static_bytes ? cells(s.sw.pfc_static_bytes)
-                                                 : static_cast<uint32_t>(c.shared_pool_cells / (8 * params.nports));
-  c.mark_at_dequeue = s.sw.mark_at_dequeue;
-  for (auto& p : c.ports) {
-    p.headroom_cells = headroom;
-    p.quantum_cycles = static_cast<uint32_t>(qc);
-    p.pfc_refresh_cycles = static_cast<uint32_t>(uint64_t{c.pause_quanta} * p.quantum_cycles / 2);
-  }
-  for (auto& q : c.queues) {
-    q.ecn_en = s.sw.ecn.enable;
-    q.kmin_bytes = static_cast<uint32_t>(s.sw.ecn.kmin_bytes);
-    q.kmax_bytes = static_cast<uint32_t>(s.sw.ecn.kmax_bytes);
-    q.pmax_65536 = static_cast<uint32_t>(std::lround(s.sw.ecn.pmax * 65536.0));
-    q.wred_en = s.sw.ecn.wred_k_bytes > 0;
-    q.wred_k_bytes = static_cast<uint32_t>(s.sw.ecn.wred_k_bytes);
-  }
-  for (auto& f : c.fwd) f = {};
-  for (size_t h = 0; h < routes.size(); ++h)
-    if (routes[h] >= 0) c.fwd[h] = {true, false, static_cast<uint8_t>(routes[h])};
-  if (const std::string err = c.validate(params); !err.empty()) throw BadInput(err);
-  return c;
-}
 
 // Samples the flows' acked bytes and the switches' held frames every interval.
 class Sampler : public sc_core::sc_module {
@@ -128,28 +72,40 @@ class Sampler : public sc_core::sc_module {
   std::function<void()> fn_;
 };
 
-// The links of the route from host src to host dst through the switches' forwarding tables, in
-// order (the ideal FCT's path; sims/workload/ideal_fct.hpp).
-std::vector<sims::PathLink> route_links(const fabric::Topology& topo, const std::vector<std::vector<int>>& routes,
-                                        unsigned src, unsigned dst) {
+// The links of flow `flow_id` from host src to host dst, in order: the path the switches' forwarding
+// tables and ECMP hashes give it (the ideal FCT's path; sims/workload/ideal_fct.hpp).
+std::vector<sims::PathLink> route_links(const fabric::Topology& topo, const fabric::Routing& routing,
+                                        const std::vector<uint64_t>& ecmp_seeds, unsigned src, unsigned dst,
+                                        uint32_t flow_id) {
   std::vector<sims::PathLink> path;
-  fabric::NodeRef at{fabric::NodeKind::kHost, src};
-  unsigned port = 0;
-  while (path.size() <= topo.links.size()) {
-    const fabric::LinkSpec* l = topo.link_at(at, port);
-    if (!l) break;
-    path.push_back({l->gbps, l->delay_ns});
-    const fabric::NodeRef next = (l->a == at && l->port_a == port) ? l->b : l->a;
-    if (next.kind == fabric::NodeKind::kHost) {
-      if (next.index == dst) return path;
-      break;
-    }
-    const int p = routes[next.index][dst];
-    if (p < 0) break;
-    at = next;
-    port = static_cast<unsigned>(p);
+  try {
+    for (size_t li : routing.path(src, dst, flow_id, ecmp_seeds)) path.push_back({topo.links[li].gbps, topo.links[li].delay_ns});
+  } catch (const fabric::TopologyError& e) {
+    throw RunFailed(e.what());
   }
-  throw RunFailed(fmt::format("no route from host {} to host {} in the topology", src, dst));
+  return path;
+}
+
+// The idle round trip of the longest host-to-host path (LDCP's base RTT when the scenario gives
+// none): propagation both ways plus a data frame and an ACK serialised on every link of the path
+// (store and forward), over the lowest-port shortest path of every pair of hosts.
+double longest_idle_rtt_ns(const sims::Scenario& s, const fabric::Topology& topo, const fabric::Routing& routing) {
+  const double data = fabric::roce::wire_bytes(fabric::roce::data_frame_bytes(s.nic.mtu_bytes));
+  const double ack = fabric::roce::wire_bytes(fabric::roce::ack_frame_bytes());
+  std::vector<double> link_rtt_ns(topo.links.size());
+  for (size_t i = 0; i < topo.links.size(); ++i)
+    link_rtt_ns[i] = 2.0 * topo.links[i].delay_ns + (data + ack) * 8.0 / topo.links[i].gbps;
+  // Hosts on the same switch tier see the same paths: one source host per (switch, port-rate) class
+  // would do, but every pair is cheap enough (432 hosts: 186,000 paths of at most 6 links).
+  double longest = 0;
+  for (unsigned a = 0; a < topo.hosts; ++a)
+    for (unsigned b = 0; b < topo.hosts; ++b) {
+      if (a == b) continue;
+      double rtt = 0;
+      for (size_t li : routing.path(a, b, 0, {})) rtt += link_rtt_ns[li];
+      longest = std::max(longest, rtt);
+    }
+  return longest;
 }
 
 void run_scenario(const RunOptions& o) {
@@ -162,20 +118,21 @@ void run_scenario(const RunOptions& o) {
   if (s.traffic.empty()) throw BadInput(fmt::format("{}: no [[traffic]] entry: nothing to run", o.scenario));
   const auto wall0 = std::chrono::steady_clock::now();
 
+  const sw::SwitchParams params;
   fabric::Topology topo;
   try {
-    topo = s.fabric.topology == "star"
-               ? fabric::Topology::star(s.fabric.hosts, s.fabric.link_gbps, s.fabric.link_delay_ns, kSwitchPorts)
-               : fabric::Topology::two_switch(s.fabric.hosts / 2, s.fabric.hosts - s.fabric.hosts / 2, s.fabric.link_gbps,
-                                              s.fabric.link_delay_ns,
-                                              s.fabric.inter_switch_gbps > 0 ? s.fabric.inter_switch_gbps : s.fabric.link_gbps,
-                                              kSwitchPorts);
-    topo.validate();
+    topo = sims::scenario_topology(s.fabric, params.nports);
   } catch (const fabric::TopologyError& e) {
-    throw BadInput(e.what());
+    throw BadInput(fmt::format("{}: {}", o.scenario, e.what()));
   }
-  const auto routes = topo.routes();
-  const sw::SwitchParams params;
+  const fabric::Routing routing(topo);
+  // Each switch hashes flows onto its equal-cost ports with its own seed (fabric/flow_hash.hpp).
+  std::vector<uint64_t> ecmp_seeds(topo.switches());
+  for (unsigned k = 0; k < topo.switches(); ++k) ecmp_seeds[k] = fabric::ecmp_seed(s.sim.seed, k);
+  // Display names: "switch0".. for star and two_switch (as before), the topology's own otherwise.
+  std::vector<std::string> sw_names(topo.switches());
+  for (unsigned k = 0; k < topo.switches(); ++k)
+    sw_names[k] = topo.switch_names.empty() ? fmt::format("switch{}", k) : topo.switch_names[k];
 
   // Flows of every [[traffic]] entry (sims/workload/workload.hpp), generated before anything is
   // built so that a bad workload stops the run as bad input.
@@ -190,27 +147,38 @@ void run_scenario(const RunOptions& o) {
     throw BadInput(fmt::format("{}: the [[traffic]] entries give no flow (a poisson entry's first arrival falls after "
                                "its stop_us: raise load or stop_us)", o.scenario));
 
-  // Modules. Names are unique per run; everything lives until the end of this function.
+  sims::RunResults r;
+  // Modules. Names are unique per run; everything lives until the end of this function. The memory
+  // of the switch models is measured as the growth of the resident set while they are built.
+  std::vector<sw::SwitchConfig> configs;
+  for (unsigned k = 0; k < topo.switches(); ++k) configs.push_back(switch_config(s, params, topo, routing, k));
+  const uint64_t rss_before_switches = resident_set_bytes();
   std::vector<std::unique_ptr<swc::SwitchModel>> switches;
   for (unsigned k = 0; k < topo.switches(); ++k) {
     uint64_t used = 0;
-    for (const auto& l : topo.links) {
-      if (l.a.kind == fabric::NodeKind::kSwitch && l.a.index == k) used |= uint64_t{1} << l.port_a;
-      if (l.b.kind == fabric::NodeKind::kSwitch && l.b.index == k) used |= uint64_t{1} << l.port_b;
-    }
+    for (unsigned p = 0; p < topo.switch_ports[k]; ++p)
+      if (routing.link_index({fabric::NodeKind::kSwitch, k}, p) != fabric::Routing::kNoLink) used |= uint64_t{1} << p;
     const std::string trace = o.out_dir + fmt::format("/switch{}.fst", k);
-    switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params,
-                                                          switch_config(s, params, routes[k], k), used,
+    switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params, configs[k], used,
                                                           swc::SwitchModel::kDefaultPeriodPs, false,
                                                           o.trace ? trace.c_str() : nullptr));
+    switches.back()->set_ecmp_seed(ecmp_seeds[k]);
   }
-  const CcFactory cc_factory(s);
+  const uint64_t rss_after_switches = resident_set_bytes();
+  configs.clear();
+  r.memory.switches = topo.switches();
+  r.memory.rss_before_switches_bytes = rss_before_switches;
+  r.memory.switches_bytes = rss_after_switches > rss_before_switches ? rss_after_switches - rss_before_switches : 0;
+  // LDCP's base RTT defaults to the fabric's longest idle round trip (cc_factory.cpp).
+  const bool ldcp = s.nic.cc == "ldcp" || s.cc_params.count("ldcp");
+  const CcFactory cc_factory(s, ldcp ? longest_idle_rtt_ns(s, topo, routing) : 0.0);
   std::vector<std::unique_ptr<nic::Nic>> nics;
   for (unsigned h = 0; h < topo.hosts; ++h) {
     nic::NicConfig nc;
     nc.host_id = h;
-    nc.link_gbps = s.fabric.link_gbps;
-    nc.link_delay = sc_core::sc_time(s.fabric.link_delay_ns, sc_core::SC_NS);
+    const fabric::LinkSpec& hl = topo.links[routing.link_index({fabric::NodeKind::kHost, h}, 0)];
+    nc.link_gbps = hl.gbps;
+    nc.link_delay = sc_core::sc_time(hl.delay_ns, sc_core::SC_NS);
     nc.mtu_bytes = s.nic.mtu_bytes;
     nc.ack_every = s.nic.ack_every;
     nc.host_gbps = s.nic.host_gbps;
@@ -263,8 +231,17 @@ void run_scenario(const RunOptions& o) {
   }
   const size_t ts_flows = std::min(flows.size(), sims::RunResults::kTimeseriesFlows);
 
-  sims::RunResults r;
   r.scenario_toml = s.to_toml();
+  r.topology.kind = topo.kind;
+  r.topology.hosts = topo.hosts;
+  r.topology.switches = topo.switches();
+  r.topology.links = static_cast<unsigned>(topo.links.size());
+  for (unsigned k = 0; k < topo.switches(); ++k) {
+    const unsigned tier = topo.switch_tier(k);
+    if (r.topology.switches_per_tier.size() <= tier) r.topology.switches_per_tier.resize(tier + 1);
+    ++r.topology.switches_per_tier[tier];
+    for (const auto& ports : routing.next_hop_sets(k)) r.topology.ecmp_groups += ports.size() > 1;
+  }
   // Time series: measured and allowed rate (or window) per flow, and the depth of every switch queue
   // that can carry data (used ports x traffic priorities), read from the RTL's queue-length counter.
   const bool window_cc = !flows.empty() && std::isfinite(nics[flows[0].host]->cc().window_bytes(flows[0].index));
@@ -277,9 +254,9 @@ void run_scenario(const RunOptions& o) {
   for (unsigned k = 0; k < switches.size(); ++k)
     for (unsigned p = 0; p < kSwitchPorts; ++p)
       for (unsigned c = 0; c < params.nprio; ++c)
-        if ((switches[k]->ports_used() >> p & 1) && (data_prios >> c & 1)) {
+        if ((switches[k]->ports_used() >> p & 1) && (data_prios >> c & 1) && queues.size() < kSampledQueues) {
           queues.push_back({k, p, c});
-          r.queue_names.push_back(fmt::format("switch{}.port{}.prio{}_bytes", k, p, c));
+          r.queue_names.push_back(fmt::format("{}.port{}.prio{}_bytes", sw_names[k], p, c));
         }
   std::vector<uint64_t> last_acked(ts_flows, 0);
   const double interval_us = s.sim.sample_interval_us;
@@ -321,6 +298,7 @@ void run_scenario(const RunOptions& o) {
     }
   }
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  r.memory.peak_rss_bytes = peak_resident_set_bytes();
   r.simulated_us = s.sim.duration_us;
   for (const auto& sm : switches) {
     r.wall_switch_s += sm->wall_s();
@@ -337,6 +315,11 @@ void run_scenario(const RunOptions& o) {
     fr.id = f.id;
     fr.src = f.host;
     fr.dst = st.spec.dst_host;
+    fabric::NodeRef at{fabric::NodeKind::kHost, f.host};
+    for (size_t li : routing.path(f.host, fr.dst, f.id, ecmp_seeds)) {
+      at = routing.peer(li, at);
+      if (at.kind == fabric::NodeKind::kSwitch) fr.path += (fr.path.empty() ? "" : " ") + sw_names[at.index];
+    }
     fr.bytes_acked = st.c.bytes_acked;
     fr.throughput_gbps = (st.c.bytes_acked - f.acked_at_window) * 8.0 / (window_us * 1000.0);
     if (st.done) fr.fct_us = double(st.fct_ps) / 1e6;
@@ -352,7 +335,6 @@ void run_scenario(const RunOptions& o) {
     ip.vlan = nc.vlan;
     ip.ack_every = nc.ack_every;
     ip.ack_coalesce_timeout_ps = double(nc.ack_coalesce_timeout.value());
-    std::map<std::pair<unsigned, unsigned>, std::pair<std::vector<sims::PathLink>, std::vector<sims::PathLink>>> paths;
     std::vector<sims::FctRecord> records;
     for (size_t i = 0; i < flows.size(); ++i) {
       const sims::GeneratedFlow& g = generated[i];
@@ -365,12 +347,9 @@ void run_scenario(const RunOptions& o) {
       rec.start_us = g.start_us;
       if (st.done) rec.fct_us = double(st.fct_ps) / 1e6;
       if (g.bytes > 0) {
-        auto it = paths.find({g.src, g.dst});
-        if (it == paths.end())
-          it = paths.emplace(std::make_pair(g.src, g.dst), std::make_pair(route_links(topo, routes, g.src, g.dst),
-                                                                         route_links(topo, routes, g.dst, g.src))).first;
-        ip.forward = it->second.first;
-        ip.reverse = it->second.second;
+        // The flow's own path both ways (its ACKs hash as frames from dst to src of the same flow).
+        ip.forward = route_links(topo, routing, ecmp_seeds, g.src, g.dst, g.id);
+        ip.reverse = route_links(topo, routing, ecmp_seeds, g.dst, g.src, g.id);
         ip.sender_max_gbps = g.max_gbps;
         rec.ideal_us = sims::ideal_fct_ps(g.bytes, ip) / 1e6;
       }
@@ -384,7 +363,7 @@ void run_scenario(const RunOptions& o) {
     const double wire_bytes = double(c.data_bytes_received - c0.data_bytes_received) +
                               double(fabric::roce::kWireOverheadBytes) * double(c.data_frames_received - c0.data_frames_received);
     r.receivers.push_back({h, double(c.bytes_delivered - c0.bytes_delivered) * 8.0 / (window_us * 1000.0),
-                           wire_bytes * 8.0 / (window_us * 1000.0 * s.fabric.link_gbps)});
+                           wire_bytes * 8.0 / (window_us * 1000.0 * nics[h]->config().link_gbps)});
   }
   uint64_t sent = 0, received = 0, held = 0;
   for (const auto& n : nics) {
@@ -406,20 +385,40 @@ void run_scenario(const RunOptions& o) {
   }
   // PFC frames are link-local and not part of the end-to-end ledger.
   r.frames = {sent, received, switch_drops, held};
-  for (auto& sm : switches) {
+  for (unsigned k = 0; k < switches.size(); ++k) {
+    swc::SwitchModel& sm = *switches[k];
     for (unsigned p = 0; p < kSwitchPorts; ++p) {
-      r.pfc_pause_frames += sm->read_counter(sw::regs::port_counter(p, sw::regs::kPfcPauseTx, false));
-      r.pfc_resume_frames += sm->read_counter(sw::regs::port_counter(p, sw::regs::kPfcResumeTx, false));
+      const uint64_t pause_tx = sm.read_counter(sw::regs::port_counter(p, sw::regs::kPfcPauseTx, false));
+      r.pfc_pause_frames += pause_tx;
+      r.pfc_resume_frames += sm.read_counter(sw::regs::port_counter(p, sw::regs::kPfcResumeTx, false));
+      uint64_t peak = 0;
       for (unsigned c = 0; c < params.nprio; ++c)
-        r.max_queue_bytes = std::max(r.max_queue_bytes,
-                                     sm->read_counter(sw::regs::queue_counter(p, c, sw::regs::kPeakBytes, false)));
+        peak = std::max(peak, sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kPeakBytes, false)));
+      r.max_queue_bytes = std::max(r.max_queue_bytes, peak);
+      // ports.csv: every cabled port, what left through it (all priorities).
+      const size_t li = routing.link_index({fabric::NodeKind::kSwitch, k}, p);
+      if (li == fabric::Routing::kNoLink) continue;
+      sims::PortResult pr;
+      pr.sw = sw_names[k];
+      pr.port = p;
+      const fabric::NodeRef peer = routing.peer(li, {fabric::NodeKind::kSwitch, k});
+      pr.peer = peer.kind == fabric::NodeKind::kHost ? fmt::format("host{}", peer.index) : sw_names[peer.index];
+      pr.gbps = topo.links[li].gbps;
+      pr.pfc_pause_tx = pause_tx;
+      pr.peak_queue_bytes = peak;
+      for (unsigned c = 0; c < params.nprio; ++c) {
+        pr.tx_frames += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kDeqFrames, false));
+        pr.tx_bytes += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kDeqBytes, false));
+        pr.ecn_marked_frames += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kEcnMarks, false));
+      }
+      r.ports.push_back(pr);
     }
   }
   for (const auto& n : nics) r.pfc_pause_frames += n->counters().pfc_sent;
   for (unsigned k = 0; k < switches.size(); ++k) {
     for (const auto& e : switches[k]->pfc_log()) {
       const unsigned c = static_cast<unsigned>(std::countr_zero(unsigned(e.frame.class_en) | 0x100u));
-      r.pfc_events.push_back({double(e.time_ps) / 1e6, fmt::format("switch{}", k), e.port, e.frame.class_en,
+      r.pfc_events.push_back({double(e.time_ps) / 1e6, sw_names[k], e.port, e.frame.class_en,
                               c < 8 ? e.frame.time_quanta[c] : uint16_t{0}});
     }
   }
@@ -428,8 +427,10 @@ void run_scenario(const RunOptions& o) {
   const std::string plot_note = sims::write_plots(r, o.out_dir);
 
   // The short table.
-  fmt::print("ccfabric run {}: {} hosts, {} switch(es), {} Gb/s links, cc = {}, {:.0f} us ({:.0f} us measured)\n",
-             o.scenario, topo.hosts, topo.switches(), s.fabric.link_gbps, s.nic.cc, s.sim.duration_us, window_us);
+  fmt::print("ccfabric run {}: {} hosts, {} switch(es) ({}), {} Gb/s host links, cc = {}, {:.0f} us ({:.0f} us "
+             "measured)\n",
+             o.scenario, topo.hosts, topo.switches(), topo.kind, s.fabric.link_gbps, s.nic.cc, s.sim.duration_us,
+             window_us);
   fmt::print("{:>6} {:>5} {:>5} {:>16} {:>10}\n", "flow", "src", "dst", "throughput_Gbps", "fct_us");
   double total = 0;
   for (size_t i = 0; i < r.flows.size(); ++i) {
@@ -468,6 +469,9 @@ void run_scenario(const RunOptions& o) {
              100.0 * r.wall_switch_s / r.wall_s, 100.0 * r.wall_nic_s / r.wall_s,
              100.0 * (1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s),
              100.0 * double(r.switch_cycles_stepped) / double(std::max<uint64_t>(1, r.switch_cycles_total)), o.out_dir);
+  fmt::print("memory: {} switch models took {:.1f} MB of resident memory ({:.2f} MB each); peak resident set {:.1f} MB\n",
+             r.memory.switches, r.memory.switches_bytes / 1e6,
+             r.memory.switches ? r.memory.switches_bytes / 1e6 / r.memory.switches : 0.0, r.memory.peak_rss_bytes / 1e6);
   if (!plot_note.empty()) fmt::print(stderr, "note: {}\n", plot_note);
   if (const std::string err = r.accounting_error(); !err.empty()) throw RunFailed(err);
 }

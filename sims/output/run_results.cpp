@@ -45,7 +45,8 @@ void write_results(const RunResults& r, const std::string& dir) {
   for (const auto& f : r.flows) {
     flows.push_back({{"id", f.id}, {"src", f.src}, {"dst", f.dst}, {"bytes_acked", f.bytes_acked},
                      {"throughput_gbps", f.throughput_gbps},
-                     {"fct_us", f.fct_us ? nlohmann::json(*f.fct_us) : nlohmann::json(nullptr)}});
+                     {"fct_us", f.fct_us ? nlohmann::json(*f.fct_us) : nlohmann::json(nullptr)},
+                     {"path", f.path}});
   }
   nlohmann::json receivers = nlohmann::json::array();
   for (const auto& x : r.receivers)
@@ -68,6 +69,15 @@ void write_results(const RunResults& r, const std::string& dir) {
                                  {"systemc_kernel_links_other",
                                   r.wall_s > 0 ? 1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s : 0.0}}}}},
       {"switch_cycles", {{"stepped", r.switch_cycles_stepped}, {"total", r.switch_cycles_total}}},
+      {"topology", {{"kind", r.topology.kind}, {"hosts", r.topology.hosts}, {"switches", r.topology.switches},
+                    {"links", r.topology.links}, {"switches_per_tier", r.topology.switches_per_tier},
+                    {"ecmp_groups", r.topology.ecmp_groups}}},
+      // Machine dependent, like "speed" (not part of the bit-identical output).
+      {"memory", {{"switches", r.memory.switches},
+                  {"rss_before_switches_bytes", r.memory.rss_before_switches_bytes},
+                  {"switches_bytes", r.memory.switches_bytes},
+                  {"bytes_per_switch", r.memory.switches ? double(r.memory.switches_bytes) / r.memory.switches : 0.0},
+                  {"peak_rss_bytes", r.memory.peak_rss_bytes}}},
       {"fct", fct_json(r.fct)},
       {"scenario", r.scenario_toml}};
   open_out(dir + "/summary.json") << summary.dump(2) << "\n";
@@ -97,6 +107,11 @@ void write_results(const RunResults& r, const std::string& dir) {
   pfc << "time_us,node,port,class_enable,quanta\n";
   for (const auto& e : r.pfc_events)
     pfc << fmt::format("{:.6f},{},{},{:#04x},{}\n", e.time_us, e.node, e.port, e.class_enable, e.quanta);
+  auto ports = open_out(dir + "/ports.csv");
+  ports << "switch,port,peer,gbps,tx_frames,tx_bytes,ecn_marked_frames,pfc_pause_tx,peak_queue_bytes\n";
+  for (const auto& p : r.ports)
+    ports << fmt::format("{},{},{},{},{},{},{},{},{}\n", p.sw, p.port, p.peer, p.gbps, p.tx_frames, p.tx_bytes,
+                         p.ecn_marked_frames, p.pfc_pause_tx, p.peak_queue_bytes);
   write_fct_files(r.fct, dir);
 }
 

@@ -19,6 +19,32 @@ struct FlowResult {
   uint64_t bytes_acked = 0;
   double throughput_gbps = 0.0;      // over the measurement window
   std::optional<double> fct_us;      // set when the flow completed
+  std::string path;                  // the switches its data frames cross, e.g. "tor0 leaf1 spine0 leaf2 tor3"
+};
+
+// One cabled switch port over the whole run (ports.csv), from the RTL's queue and port counters
+// summed over the priorities: what left the switch through it.
+struct PortResult {
+  std::string sw;                    // switch name
+  unsigned port = 0;
+  std::string peer;                  // the node at the other end ("host3", "agg2")
+  double gbps = 0.0;
+  uint64_t tx_frames = 0, tx_bytes = 0, ecn_marked_frames = 0, pfc_pause_tx = 0, peak_queue_bytes = 0;
+};
+
+// The fabric that ran (docs/fabric.md 5).
+struct TopologySummary {
+  std::string kind;                  // "star", "two_switch", "leaf_spine", "three_tier", "fat_tree", "explicit"
+  unsigned hosts = 0, switches = 0, links = 0;
+  std::vector<unsigned> switches_per_tier;  // tier 0 (hosts attach), 1, 2
+  unsigned ecmp_groups = 0;          // programmed over all switches (one per distinct set of equal-cost ports)
+};
+
+// Memory of the run (machine dependent, like "speed"): the resident set grows by switches_bytes
+// while the switch models (Verilated RTL and wrapper) are built (docs/fabric.md 7).
+struct MemoryFigures {
+  unsigned switches = 0;
+  uint64_t rss_before_switches_bytes = 0, switches_bytes = 0, peak_rss_bytes = 0;
 };
 
 // A host that receives traffic: its downlink's use over the measurement window.
@@ -69,6 +95,9 @@ struct RunResults {
   std::vector<Sample> samples;
   std::vector<PfcEvent> pfc_events;
   FctSummary fct;                         // FCT and slowdown by size bucket (fct_results.hpp)
+  TopologySummary topology;
+  MemoryFigures memory;
+  std::vector<PortResult> ports;          // every cabled switch port, switch by switch
 
   // Jain's fairness index of the flows' throughput (1 = equal shares).
   double jain_index() const;
@@ -76,7 +105,7 @@ struct RunResults {
   std::string accounting_error() const;
 };
 
-// Writes summary.json, flows.csv, timeseries.csv, pfc.csv, fct.csv and fct_buckets.csv into `dir` (created if needed).
+// Writes summary.json, flows.csv, timeseries.csv, pfc.csv, ports.csv, fct.csv and fct_buckets.csv into `dir` (created if needed).
 // Throws std::runtime_error naming the file when one cannot be written.
 void write_results(const RunResults& r, const std::string& dir);
 

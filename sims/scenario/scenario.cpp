@@ -1,6 +1,8 @@
 // scenario.cpp: loading and validation of scenarios (see scenario.hpp).
 #include "scenario.hpp"
 
+#include "scenario/scenario_topology.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -173,6 +175,133 @@ void apply_override(toml::table& root, const std::string& kv) {
   }
 }
 
+// [fabric]: the topology by kind and parameters, or explicit nodes and links (docs/scenarios.md).
+// Builds the topology to check it (scenario_topology.hpp) and sets hosts for the derived kinds.
+void parse_fabric(const toml::table& root, const std::string& origin, Scenario::Fabric& f) {
+  const toml::table* ft = sub(root, "fabric", origin, "fabric");
+  Section fab(ft, origin, "fabric");
+  fab.choice("topology", f.topology, {"star", "two_switch", "leaf_spine", "three_tier", "fat_tree", "explicit"});
+  const std::string& kind = f.topology;
+  // A key that the topology does not use is an error, not silently ignored.
+  auto only_for = [&](const std::string& key, const std::vector<std::string>& kinds) {
+    if (!fab.has(key) || std::find(kinds.begin(), kinds.end(), kind) != kinds.end()) return;
+    std::string list;
+    for (const auto& q : kinds) list += (list.empty() ? "" : ", ") + ("\"" + q + "\"");
+    throw ScenarioError(fmt::format("{}: fabric.{} applies to topology {} only (here topology = \"{}\")", origin, key,
+                                    list, kind));
+  };
+  for (const char* k : {"leaves", "hosts_per_leaf"}) only_for(k, {"leaf_spine"});
+  only_for("spines", {"leaf_spine", "three_tier"});
+  for (const char* k : {"pods", "tors_per_pod", "leaves_per_pod", "hosts_per_tor", "spine_wiring"})
+    only_for(k, {"three_tier"});
+  only_for("k", {"fat_tree"});
+  for (const char* k : {"tier1_gbps", "tier1_delay_ns"}) only_for(k, {"leaf_spine", "three_tier", "fat_tree"});
+  for (const char* k : {"tier2_gbps", "tier2_delay_ns"}) only_for(k, {"three_tier", "fat_tree"});
+  for (const char* k : {"nodes", "links"}) only_for(k, {"explicit"});
+  const bool derived = kind != "star" && kind != "two_switch";
+  const bool hosts_given = fab.has("hosts");
+  fab.integer("hosts", f.hosts, derived ? 1 : 2, derived ? 65536 : kind == "star" ? 16 : 30);
+  fab.number("link_gbps", f.link_gbps, 0.0, 1600.0, true);
+  fab.number("link_delay_ns", f.link_delay_ns, 0.0, 1e7);
+  fab.number("inter_switch_gbps", f.inter_switch_gbps, 0.0, 1600.0);
+  auto optional_number = [&](const char* key, std::optional<double>& out, double lo, double hi, bool lo_open) {
+    double v = 0;
+    if (!fab.has(key)) {
+      fab.number(key, v, lo, hi, lo_open);  // marks the key as known
+      return;
+    }
+    fab.number(key, v, lo, hi, lo_open);
+    out = v;
+  };
+  optional_number("tier1_gbps", f.tier1_gbps, 0.0, 1600.0, true);
+  optional_number("tier1_delay_ns", f.tier1_delay_ns, 0.0, 1e7, false);
+  optional_number("tier2_gbps", f.tier2_gbps, 0.0, 1600.0, true);
+  optional_number("tier2_delay_ns", f.tier2_delay_ns, 0.0, 1e7, false);
+  fab.integer("leaves", f.leaves, 1, 65536);
+  fab.integer("hosts_per_leaf", f.hosts_per_leaf, 1, 65536);
+  fab.integer("spines", f.spines, 1, 65536);
+  fab.integer("pods", f.pods, 1, 65536);
+  fab.integer("tors_per_pod", f.tors_per_pod, 1, 65536);
+  fab.integer("leaves_per_pod", f.leaves_per_pod, 1, 65536);
+  fab.integer("hosts_per_tor", f.hosts_per_tor, 1, 65536);
+  fab.choice("spine_wiring", f.spine_wiring, {"full", "planes"});
+  fab.integer("k", f.k, 2, 64);
+  fab.reject_unknown({"nodes", "links"});
+
+  if (kind == "explicit") {
+    auto array_of_tables = [&](const char* key) -> const toml::array* {
+      const toml::node* n = ft ? ft->get(key) : nullptr;
+      if (!n) throw ScenarioError(fmt::format("{}: fabric.{} is required with topology = \"explicit\" "
+                                              "([[fabric.{}]] entries, docs/scenarios.md)", origin, key, key));
+      const toml::array* a = n->as_array();
+      if (!a || a->empty())
+        throw ScenarioError(fmt::format("{}: fabric.{} must be a non-empty array of tables ([[fabric.{}]])", origin,
+                                        key, key));
+      return a;
+    };
+    const toml::array* nodes = array_of_tables("nodes");
+    const toml::array* links = array_of_tables("links");
+    f.nodes.clear();
+    f.links.clear();
+    for (size_t i = 0; i < nodes->size(); ++i) {
+      const std::string prefix = fmt::format("fabric.nodes[{}]", i);
+      const toml::table* t = (*nodes)[i].as_table();
+      if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
+      Section sec(t, origin, prefix);
+      Scenario::Fabric::Node n;
+      sec.text("name", n.name, "a name for links to refer to, e.g. \"T1\"");
+      if (n.name.empty()) sec.fail("name", "(missing)", "given: a name for links to refer to, e.g. \"T1\"");
+      sec.choice("kind", n.kind, {"host", "switch"});
+      if (n.kind.empty()) sec.fail("kind", "(missing)", "given: \"host\" or \"switch\"");
+      if (n.kind == "host" && sec.has("ports"))
+        throw ScenarioError(fmt::format("{}: {}.ports applies to kind = \"switch\" only (a host has one port)", origin,
+                                        prefix));
+      sec.integer("ports", n.ports, 1, kSwitchPortsBuilt);
+      sec.reject_unknown();
+      f.nodes.push_back(n);
+    }
+    for (size_t i = 0; i < links->size(); ++i) {
+      const std::string prefix = fmt::format("fabric.links[{}]", i);
+      const toml::table* t = (*links)[i].as_table();
+      if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
+      Section sec(t, origin, prefix);
+      Scenario::Fabric::Link l;
+      for (auto [key, out] : {std::pair{"a", &l.a}, std::pair{"b", &l.b}}) {
+        sec.text(key, *out, "the name of one of fabric.nodes");
+        if (out->empty()) sec.fail(key, "(missing)", "given: the name of one of fabric.nodes");
+      }
+      for (auto [key, out] : {std::pair{"port_a", &l.port_a}, std::pair{"port_b", &l.port_b}}) {
+        unsigned p = 0;
+        const bool given = sec.has(key);
+        sec.integer(key, p, 0, fabric::kMaxSwitchPorts - 1);
+        if (given) *out = p;
+      }
+      for (auto [key, out, lo_open] : {std::tuple{"gbps", &l.gbps, true}, std::tuple{"delay_ns", &l.delay_ns, false}}) {
+        double v = 0;
+        const bool given = sec.has(key);
+        sec.number(key, v, 0.0, lo_open ? 1600.0 : 1e7, lo_open);
+        if (given) *out = v;
+      }
+      sec.reject_unknown();
+      f.links.push_back(l);
+    }
+  }
+
+  // Build it: every error names its key (fabric.k, fabric.links[3].port_b, ...).
+  fabric::Topology t;
+  try {
+    t = scenario_topology(f);
+  } catch (const fabric::TopologyError& e) {
+    throw ScenarioError(fmt::format("{}: {}", origin, e.what()));
+  }
+  if (derived) {
+    if (hosts_given && f.hosts != t.hosts)
+      fab.fail("hosts", fmt::format("{}", f.hosts),
+               fmt::format("{} (the hosts of this {} topology) or left out", t.hosts, kind));
+    f.hosts = t.hosts;
+  }
+}
+
 }  // namespace
 
 Scenario parse_scenario(const std::string& toml_text, const std::string& origin, const std::vector<std::string>& overrides) {
@@ -197,13 +326,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   if (s.sim.measure_from_us >= s.sim.duration_us)
     sim.fail("measure_from_us", fmt::format("{}", s.sim.measure_from_us), fmt::format("< sim.duration_us = {}", s.sim.duration_us));
 
-  Section fab(sub(root, "fabric", origin, "fabric"), origin, "fabric");
-  fab.choice("topology", s.fabric.topology, {"star", "two_switch"});
-  fab.integer("hosts", s.fabric.hosts, 2, s.fabric.topology == "star" ? 16 : 30);
-  fab.number("link_gbps", s.fabric.link_gbps, 0.0, 1600.0, true);
-  fab.number("link_delay_ns", s.fabric.link_delay_ns, 0.0, 1e7);
-  fab.number("inter_switch_gbps", s.fabric.inter_switch_gbps, 0.0, 1600.0);
-  fab.reject_unknown();
+  parse_fabric(root, origin, s.fabric);
 
   const toml::table* swt = sub(root, "switch", origin, "switch");
   Section sw(swt, origin, "switch");
@@ -285,7 +408,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       only_for("stop_us", {"poisson"});
       only_for("bytes", {"incast", "permutation", "all_to_all", "hot_spot"});
       only_for("flows_per_sender", {"incast", "permutation", "all_to_all", "hot_spot"});
-      tr.integer("senders", spec.senders, 1, s.fabric.hosts - 1);
+      tr.integer("senders", spec.senders, 0, s.fabric.hosts - 1);
       tr.host_list("sender_hosts", spec.sender_hosts, s.fabric.hosts);
       tr.integer("receiver", spec.receiver, 0, s.fabric.hosts - 1);
       tr.integer("bytes", spec.bytes, 0, INT64_MAX);
@@ -302,6 +425,15 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       if (tr.has("sender_hosts") && spec.sender_hosts.size() < (pat == "incast" ? 1u : 2u))
         tr.fail("sender_hosts", "[]", pat == "incast" ? "at least one host" : fmt::format("at least two hosts for pattern {}", pat_q));
       if (pat == "incast") {
+        // senders with sender_hosts: the first `senders` of the list send (a sweep over the count of
+        // senders picked from a fixed list; 0 = none, the entry gives no flow).
+        if (!spec.sender_hosts.empty() && tr.has("senders")) {
+          if (spec.senders > spec.sender_hosts.size())
+            tr.fail("senders", fmt::format("{}", spec.senders),
+                    fmt::format("at most the {} hosts of sender_hosts (the first `senders` of them send)",
+                                spec.sender_hosts.size()));
+          spec.sender_hosts.resize(spec.senders);
+        }
         const bool listed = !spec.sender_hosts.empty();
         const bool is_sender = listed ? std::find(spec.sender_hosts.begin(), spec.sender_hosts.end(), spec.receiver) !=
                                             spec.sender_hosts.end()
@@ -309,8 +441,6 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
         if (is_sender)
           tr.fail("receiver", fmt::format("{}", spec.receiver),
                   listed ? "a host not in sender_hosts" : fmt::format("0 or above the senders 1..{}", spec.senders));
-        if (listed && tr.has("senders"))
-          throw ScenarioError(fmt::format("{}: {}: give senders or sender_hosts, not both", origin, prefix));
       }
       if (pat == "hot_spot" && spec.hot_hosts.empty())
         tr.fail("hot_hosts", "[]", "at least one host for pattern \"hot_spot\"");
@@ -359,6 +489,42 @@ std::string Scenario::to_toml() const {
       sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
       sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
       nic.host_queue_bytes, nic.ack_every);
+  // The [fabric] keys of the multi-tier and explicit topologies (appended to the table above).
+  std::string fab;
+  const std::string& kind = fabric.topology;
+  if (kind == "leaf_spine")
+    fab += fmt::format("leaves = {}\nspines = {}\nhosts_per_leaf = {}\n", fabric.leaves, fabric.spines, fabric.hosts_per_leaf);
+  if (kind == "three_tier")
+    fab += fmt::format("pods = {}\ntors_per_pod = {}\nleaves_per_pod = {}\nspines = {}\nhosts_per_tor = {}\n"
+                       "spine_wiring = \"{}\"\n",
+                       fabric.pods, fabric.tors_per_pod, fabric.leaves_per_pod, fabric.spines, fabric.hosts_per_tor,
+                       fabric.spine_wiring);
+  if (kind == "fat_tree") fab += fmt::format("k = {}\n", fabric.k);
+  if (kind == "leaf_spine" || kind == "three_tier" || kind == "fat_tree") {
+    if (fabric.tier1_gbps) fab += fmt::format("tier1_gbps = {}\n", *fabric.tier1_gbps);
+    if (fabric.tier1_delay_ns) fab += fmt::format("tier1_delay_ns = {}\n", *fabric.tier1_delay_ns);
+  }
+  if (kind == "three_tier" || kind == "fat_tree") {
+    if (fabric.tier2_gbps) fab += fmt::format("tier2_gbps = {}\n", *fabric.tier2_gbps);
+    if (fabric.tier2_delay_ns) fab += fmt::format("tier2_delay_ns = {}\n", *fabric.tier2_delay_ns);
+  }
+  if (kind == "explicit") {
+    for (const auto& n : fabric.nodes) {
+      fab += fmt::format("\n[[fabric.nodes]]\nname = \"{}\"\nkind = \"{}\"\n", n.name, n.kind);
+      if (n.kind == "switch") fab += fmt::format("ports = {}\n", n.ports);
+    }
+    for (const auto& l : fabric.links) {
+      fab += fmt::format("\n[[fabric.links]]\na = \"{}\"\nb = \"{}\"\n", l.a, l.b);
+      if (l.port_a) fab += fmt::format("port_a = {}\n", *l.port_a);
+      if (l.port_b) fab += fmt::format("port_b = {}\n", *l.port_b);
+      if (l.gbps) fab += fmt::format("gbps = {}\n", *l.gbps);
+      if (l.delay_ns) fab += fmt::format("delay_ns = {}\n", *l.delay_ns);
+    }
+  }
+  if (!fab.empty()) {
+    const size_t at = t.find("\n[switch]\n");
+    t.insert(at, fab);
+  }
   for (const auto& [algo, kv] : cc_params) {
     t += fmt::format("\n[cc.{}]\n", algo);
     for (const auto& [k, v] : kv) t += fmt::format("{} = {}\n", k, v);

@@ -6,11 +6,16 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace ccf::sims {
+
+// Ports of the Verilated switch that ccfabric runs (rtl/CMakeLists.txt): a topology's switches may
+// use at most this many.
+inline constexpr unsigned kSwitchPortsBuilt = 16;
 
 struct ScenarioError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -43,12 +48,37 @@ struct Scenario {
     double measure_from_us = 0.0;        // start of the throughput window
     double sample_interval_us = 10.0;    // timeseries.csv period
   } sim;
+  // The topology: by kind and parameters, or as explicit nodes and links (docs/scenarios.md
+  // [fabric], docs/fabric.md 5). scenario_topology.hpp builds it.
   struct Fabric {
-    std::string topology = "star";       // "star", "two_switch"
-    unsigned hosts = 16;
-    double link_gbps = 100.0;
+    // "star", "two_switch", "leaf_spine", "three_tier", "fat_tree", "explicit"
+    std::string topology = "star";
+    unsigned hosts = 16;                 // star, two_switch: given; the others: derived on load
+    double link_gbps = 100.0;            // host links (tier 0); star and two_switch: every link
     double link_delay_ns = 1000.0;
     double inter_switch_gbps = 0.0;      // two_switch: 0 = link_gbps
+    // leaf_spine, three_tier, fat_tree: tier 1 (edge switch up) and tier 2 (aggregation up) links;
+    // unset = link_gbps, link_delay_ns.
+    std::optional<double> tier1_gbps, tier1_delay_ns, tier2_gbps, tier2_delay_ns;
+    unsigned leaves = 2, hosts_per_leaf = 4;           // leaf_spine
+    unsigned spines = 2;                               // leaf_spine, three_tier
+    unsigned pods = 2, tors_per_pod = 2, leaves_per_pod = 2, hosts_per_tor = 4;  // three_tier
+    std::string spine_wiring = "full";                 // three_tier: "full" or "planes"
+    unsigned k = 4;                                    // fat_tree
+    // explicit: [[fabric.nodes]] and [[fabric.links]]; hosts and switches are numbered in the order
+    // of their nodes.
+    struct Node {
+      std::string name;
+      std::string kind;                  // "host" or "switch"
+      unsigned ports = kSwitchPortsBuilt;  // switch
+    };
+    struct Link {
+      std::string a, b;                  // node names
+      std::optional<unsigned> port_a, port_b;  // unset: the node's lowest free port
+      std::optional<double> gbps, delay_ns;    // unset: link_gbps, link_delay_ns
+    };
+    std::vector<Node> nodes;
+    std::vector<Link> links;
   } fabric;
   struct Switch {
     uint64_t buffer_bytes = 12'000'000;

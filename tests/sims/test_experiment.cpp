@@ -103,4 +103,54 @@ TEST(Experiment, BadExperimentFilesNameTheKey) {
       << series.output;
 }
 
+// A figure over time: the windows' means in experiment.csv are recomputed from each run's
+// timeseries.csv (a column and a sum of two columns), one panel per series in the figure.
+TEST(Experiment, TimeseriesMeansOverWindowsAreThoseOfTheRunsColumns) {
+  const std::string dir = out_dir("experiment_timeseries");
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/e.toml")
+      << "scenario = \"" << CCF_SCENARIO_DIR << "/incast_dcqcn_100g.toml\"\nseeds = [1]\n[set]\n"
+      << "\"sim.duration_us\" = 200\n\"sim.measure_from_us\" = 0\n\"sim.sample_interval_us\" = 10\n"
+      << "\"traffic.0.senders\" = 2\n[grid]\n\"nic.cc\" = [\"none\", \"dcqcn\"]\n"
+      << "[experiment]\ntitle = \"t\"\nseries = \"nic.cc\"\n"
+      << "timeseries = [\"flow1_rate_gbps\", \"flow1_rate_gbps+flow2_rate_gbps\"]\nlabels = [\"one\", \"both\"]\n"
+      << "windows = [[0, 100], [100, 200]]\nxrange = [0, 200]\n";
+  const auto r = run_ccfabric("experiment " + dir + "/e.toml --out " + dir + "/out");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto rows = csv_rows(read_file(dir + "/out/experiment.csv"));
+  ASSERT_EQ(rows.size(), 1u + 2 * 2 * 2);  // series x windows x columns
+  EXPECT_EQ(rows[0][1], "window");
+  for (size_t i = 1; i < rows.size(); ++i) {
+    const auto& row = rows[i];  // series, window, group, runs, min, median, max, mean
+    const std::string point = row[0] == "none" ? "00000" : "00001";
+    const auto ts = csv_rows(read_file(dir + "/out/points/" + point + "/timeseries.csv"));
+    const double from = row[1].rfind("0-", 0) == 0 ? 0 : 100, to = from + 100;
+    double sum = 0;
+    int n = 0;
+    for (size_t k = 1; k < ts.size(); ++k) {
+      const double t = std::stod(ts[k][0]);
+      if (t <= from || t > to) continue;
+      sum += std::stod(ts[k][1]) + (row[2] == "both" ? std::stod(ts[k][2]) : 0.0);
+      ++n;
+    }
+    ASSERT_GE(n, 9);  // samples every 10 us; the last one at the end of the run may be missing
+    EXPECT_EQ(row[3], "1");
+    EXPECT_NEAR(std::stod(row[5]), sum / n, 1e-4 * (1 + sum / n)) << row[0] << " " << row[1] << " " << row[2];
+  }
+  EXPECT_TRUE(std::filesystem::exists(dir + "/out/experiment.png") ||
+              r.output.find("gnuplot is not installed") != std::string::npos);
+  // timeseries excludes groups and needs windows; a missing column is named.
+  std::ofstream(dir + "/bad.toml") << read_file(dir + "/e.toml") << "metric = \"/jain_index\"\n";
+  const auto both = run_ccfabric("experiment " + dir + "/bad.toml --out " + dir + "/out");
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.output.find("experiment.timeseries excludes metric, groups and x"), std::string::npos) << both.output;
+  std::string text = read_file(dir + "/e.toml");
+  text.replace(text.find("flow1_rate_gbps+"), 16, "flow9_rate_gbps+");
+  std::ofstream(dir + "/col.toml") << text;
+  const auto col = run_ccfabric("experiment " + dir + "/col.toml --out " + dir + "/out");
+  EXPECT_EQ(col.exit_code, 1);
+  EXPECT_NE(col.output.find("experiment.timeseries column \"flow9_rate_gbps\" is not in"), std::string::npos)
+      << col.output;
+}
+
 }  // namespace

@@ -14,7 +14,7 @@ namespace {
 
 RunResults sample_results() {
   RunResults r;
-  r.flows = {{1, 1, 0, 1000, 40.0, 12.5}, {2, 2, 0, 900, 40.0, std::nullopt}};
+  r.flows = {{1, 1, 0, 1000, 40.0, 12.5, "switch0"}, {2, 2, 0, 900, 40.0, std::nullopt, "switch0"}};
   r.frames = {10, 7, 2, 1};
   r.drops = {{"HEADROOM_OVERFLOW", 2}};
   r.pfc_pause_frames = 3;

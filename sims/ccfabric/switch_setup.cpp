@@ -1,0 +1,121 @@
+// switch_setup.cpp: see switch_setup.hpp.
+#include "switch_setup.hpp"
+
+#include <bit>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "fabric/roce_format.hpp"
+
+namespace ccf::cli {
+
+uint32_t lfsr_seed(uint64_t seed, unsigned k) {
+  uint64_t z = seed + 0x9E3779B97F4A7C15ull * (k + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  const auto v = static_cast<uint32_t>(z ^ (z >> 31));
+  return v ? v : 1;
+}
+
+sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const fabric::Topology& topo,
+                               const fabric::Routing& routing, unsigned k) {
+  sw::SwitchConfig c = sw::SwitchConfig::defaults(params);
+  c.lfsr_seed = lfsr_seed(s.sim.seed, k);
+  const uint64_t cell = params.cell_bytes;
+  auto cells = [&](uint64_t bytes) { return static_cast<uint32_t>((bytes + cell - 1) / cell); };
+  c.pfc_enable = s.sw.pfc;
+  c.pfc_dynamic = s.sw.pfc_threshold == "dynamic";
+  c.pfc_beta_log2 = static_cast<int>(std::lround(std::log2(s.sw.pfc_beta)));
+  c.reserve_cells = cells(s.sw.reserve_bytes);
+
+  // Per port, from the port's own link: cycles per pause quantum at 1.5625 GHz (800 / rate,
+  // docs/switch.md 2.1), and the PFC headroom (docs/buffer-plan.md): the frames that arrive during
+  // the PFC round trip plus the ones being sent at both ends, each counted in whole cells. Ports
+  // without a link get the values of fabric.link_gbps and fabric.link_delay_ns.
+  auto headroom_for = [&](double gbps, double delay_ns) -> uint32_t {
+    if (s.sw.headroom_bytes != 0) return cells(s.sw.headroom_bytes);
+    const uint64_t frame = fabric::roce::data_frame_bytes(s.nic.mtu_bytes, false);
+    const double rtt_bytes = 2.0 * delay_ns * gbps / 8.0;
+    const uint64_t frames = static_cast<uint64_t>(std::ceil(rtt_bytes / double(frame + 20))) + 3;
+    return static_cast<uint32_t>(frames * cells(frame));
+  };
+  auto quantum_for = [&](double gbps) -> uint32_t {
+    const double qc = 800.0 / gbps;
+    if (qc != std::floor(qc) || qc < 1)
+      throw BadInput(fmt::format("a link of switch {} at {} Gb/s must make 800 / rate a whole number of switch cycles per "
+                                 "pause quantum (10, 20, 25, 40, 50, 80, 100, 160, 200, 400 or 800)",
+                                 topo.switch_name(k), gbps));
+    return static_cast<uint32_t>(qc);
+  };
+  uint64_t headroom_total = 0;
+  for (unsigned p = 0; p < params.nports; ++p) {
+    const size_t li = routing.link_index({fabric::NodeKind::kSwitch, k}, p);
+    const double gbps = li == fabric::Routing::kNoLink ? s.fabric.link_gbps : topo.links[li].gbps;
+    const double delay_ns = li == fabric::Routing::kNoLink ? s.fabric.link_delay_ns : topo.links[li].delay_ns;
+    sw::PortConfig& pc = c.ports[p];
+    pc.headroom_cells = headroom_for(gbps, delay_ns);
+    pc.quantum_cycles = quantum_for(gbps);
+    pc.pfc_refresh_cycles = static_cast<uint32_t>(uint64_t{c.pause_quanta} * pc.quantum_cycles / 2);
+    headroom_total += pc.headroom_cells;
+  }
+  const uint64_t usable = std::min<uint64_t>(params.ncells(), s.sw.buffer_bytes / cell);
+  const uint64_t lossless = c.pfc_enable ? std::popcount(unsigned(c.lossless_mask)) : 0;
+  const uint64_t fixed = uint64_t{c.reserve_cells} * params.nports * params.nprio + headroom_total * lossless;
+  if (fixed >= usable)
+    throw BadInput(fmt::format("switch.buffer_bytes = {} leaves no shared buffer after reserves and headroom ({} B)",
+                               s.sw.buffer_bytes, fixed * cell));
+  c.shared_pool_cells = static_cast<uint32_t>(usable - fixed);
+  c.pfc_static_thr_cells = s.sw.pfc_static_bytes ? cells(s.sw.pfc_static_bytes)
+                                                 : static_cast<uint32_t>(c.shared_pool_cells / (8 * params.nports));
+  c.mark_at_dequeue = s.sw.mark_at_dequeue;
+  for (auto& q : c.queues) {
+    q.ecn_en = s.sw.ecn.enable;
+    q.kmin_bytes = static_cast<uint32_t>(s.sw.ecn.kmin_bytes);
+    q.kmax_bytes = static_cast<uint32_t>(s.sw.ecn.kmax_bytes);
+    q.pmax_65536 = static_cast<uint32_t>(std::lround(s.sw.ecn.pmax * 65536.0));
+    q.wred_en = s.sw.ecn.wred_k_bytes > 0;
+    q.wred_k_bytes = static_cast<uint32_t>(s.sw.ecn.wred_k_bytes);
+  }
+
+  // Forwarding (docs/switch.md 2.3): a destination with one next hop goes to that port; one with
+  // several equal-cost next hops goes to the ECMP group of that set of ports, members ascending (the
+  // order fabric::Routing::path assumes). One group per distinct set.
+  if (topo.hosts > c.fwd.size())
+    throw BadInput(fmt::format("the fabric has {} hosts; the switch's forwarding table holds {} destinations (DST_W = {})",
+                               topo.hosts, c.fwd.size(), params.dst_w));
+  for (auto& f : c.fwd) f = {};
+  std::map<int, uint8_t> group_of_set;
+  const auto& sets = routing.next_hop_sets(k);
+  for (unsigned h = 0; h < topo.hosts; ++h) {
+    const int si = routing.next_hop_set(k, h);
+    if (si < 0) continue;
+    const std::vector<unsigned>& ports = sets[static_cast<size_t>(si)];
+    if (ports.size() == 1) {
+      c.fwd[h] = {true, false, static_cast<uint8_t>(ports[0])};
+      continue;
+    }
+    auto it = group_of_set.find(si);
+    if (it == group_of_set.end()) {
+      if (group_of_set.size() >= params.ngroups)
+        throw BadInput(fmt::format("{} needs more than {} ECMP groups (one per distinct set of equal-cost ports; the "
+                                   "switch RTL has NGROUPS = {})",
+                                   topo.switch_name(k), params.ngroups, params.ngroups));
+      if (ports.size() > sw::kEcmpMaxMembers)
+        throw BadInput(fmt::format("{} has {} equal-cost ports towards {}; an ECMP group holds at most {}",
+                                   topo.switch_name(k), ports.size(), topo.host_name(h), sw::kEcmpMaxMembers));
+      const auto g = static_cast<uint8_t>(group_of_set.size());
+      sw::EcmpGroup& grp = c.ecmp[g];
+      grp.size = static_cast<unsigned>(ports.size());
+      for (size_t i = 0; i < ports.size(); ++i) grp.members[i] = static_cast<uint8_t>(ports[i]);
+      it = group_of_set.emplace(si, g).first;
+    }
+    c.fwd[h] = {true, true, it->second};
+  }
+  if (const std::string err = c.validate(params); !err.empty()) throw BadInput(err);
+  return c;
+}
+
+}  // namespace ccf::cli

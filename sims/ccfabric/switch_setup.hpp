@@ -1,0 +1,25 @@
+// switch_setup.hpp: the register configuration of one switch of a scenario's fabric (docs/switch.md
+// 2.9, docs/buffer-plan.md, docs/fabric.md 6): PFC and ECN from [switch], per-port pause quantum and
+// headroom from the port's own link, and the forwarding table with one ECMP group per distinct set
+// of equal-cost next hops.
+#pragma once
+
+#include <cstdint>
+
+#include "fabric/routing.hpp"
+#include "fabric/topology.hpp"
+#include "scenario/scenario.hpp"
+#include "switch/switch_config.hpp"
+
+namespace ccf::cli {
+
+// Switch k's LFSR seed (RED/ECN and WRED decisions) from sim.seed: splitmix64 of seed and k, never 0.
+uint32_t lfsr_seed(uint64_t seed, unsigned k);
+
+// The configuration of switch k. Throws BadInput when the buffer leaves no shared pool, a link rate
+// gives no whole number of cycles per pause quantum, or the switch needs more ECMP groups than the
+// RTL has (NGROUPS) or more destinations than its forwarding table (2^DST_W).
+sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const fabric::Topology& topo,
+                               const fabric::Routing& routing, unsigned k);
+
+}  // namespace ccf::cli
