@@ -30,6 +30,8 @@ void ccf_dcqcn_rp_top(const ccf::hls::dcqcn::RpEvent& ev,
   using namespace ccf::hls::dcqcn;
   const uint32_t addr = ev.flow & (kRpTopFlows - 1);
   RpState s = state_mem[addr];
-  out = rp_step(s, p, ev);
+  RpParams q = p;
+  q.widths = kRpTopWidths;  // compile-time widths (rp_top.hpp)
+  out = rp_step(s, q, ev);
   state_mem[addr] = s;
 }
