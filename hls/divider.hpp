@@ -6,7 +6,7 @@
 //   form          hardware                                           relative error (1/m, 1/sqrt m)
 //   recip_table   256-entry ROM + one Newton-Raphson step (shipped)  <= 2^-16, <= 2^-15
 //   recip_rom     the 256-entry ROM alone                            <= 2^-9,  <= 2^-9
-//   shift         shift-and-subtract chord, no ROM, no multiplier    <= 6.3 %, <= 4.6 %
+//   shift         shift-and-subtract chord, no ROM, no multiplier    <= 6.3 %, <= 5.0 %
 //   exact         a 24-bit restoring divider / square-root unit      <= 2^-24 (rounding only)
 //
 // The ROM + Newton form stays in each kernel (its rounding is part of the shipped, tested
@@ -91,8 +91,8 @@ constexpr uint64_t rsqrt_exact(uint64_t m30) {
 }
 
 // Chord of 1/sqrt(m) on each octave [1, 2) and [2, 4): 1 - (m - 1)(1/4 + 1/32 + 1/64), and for the
-// upper octave the same on m/2 times 1/2 + 1/8 + 1/16 + 1/64 + 1/128 (~ 1/sqrt 2). Shifts and adds
-// only; relative error <= 4.6 %.
+// upper octave the same on m/2 times 1/2 + 1/8 + 1/16 + 1/64 + 1/128 (~ 1/sqrt 2, 0.5 % high).
+// Shifts and adds only; relative error <= 4.6 % on [1, 2), <= 5.0 % on [2, 4).
 constexpr uint64_t rsqrt_shift(uint64_t m30) {
   const bool upper = m30 >= (uint64_t{2} << 30);
   const uint64_t x = upper ? m30 >> 1 : m30;                                  // [1, 2) as Q.30
