@@ -8,6 +8,8 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <vector>
@@ -16,6 +18,7 @@
 
 #include "cc_factory.hpp"
 #include "commands.hpp"
+#include "explore/recording_units.hpp"
 #include "fabric/link.hpp"
 #include "fabric/roce_format.hpp"
 #include "fabric/topology.hpp"
@@ -36,6 +39,7 @@ struct RunOptions {
   std::vector<std::string> sets;
   std::string out_dir = "out/run";
   bool trace = false;
+  std::string record_dir;  // --record-events: the units' input events (docs/explore.md 4)
 };
 
 constexpr unsigned kSwitchPorts = 16;  // the Verilated switch (rtl/CMakeLists.txt)
@@ -205,6 +209,21 @@ void run_scenario(const RunOptions& o) {
                                                           o.trace ? trace.c_str() : nullptr));
   }
   const CcFactory cc_factory(s);
+  // --record-events DIR: DIR/scenario.toml (this scenario with every key) and DIR/events.txt.
+  std::unique_ptr<explore::TraceWriter> recorder;
+  if (!o.record_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.record_dir, ec);
+    std::ofstream sf(o.record_dir + "/scenario.toml");
+    sf << s.to_toml();
+    sf.close();
+    if (ec || !sf) throw RunFailed(fmt::format("--record-events = {}: cannot write {}/scenario.toml", o.record_dir, o.record_dir));
+    try {
+      recorder = std::make_unique<explore::TraceWriter>(o.record_dir + "/events.txt", s.nic.cc);
+    } catch (const explore::TraceError& e) {
+      throw RunFailed(fmt::format("--record-events: {}", e.what()));
+    }
+  }
   std::vector<std::unique_ptr<nic::Nic>> nics;
   for (unsigned h = 0; h < topo.hosts; ++h) {
     nic::NicConfig nc;
@@ -219,8 +238,13 @@ void run_scenario(const RunOptions& o) {
     nc.host_xon_bytes = s.nic.host_queue_bytes / 8 * 3;
     cc_factory.configure_nic(nc);
     if (const std::string err = nc.validate(); !err.empty()) throw BadInput(err);
-    nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, cc_factory.make_cc_unit(),
-                                                  cc_factory.make_np_unit()));
+    std::unique_ptr<nic::CcUnit> cc = cc_factory.make_cc_unit();
+    std::unique_ptr<nic::NpUnit> np = cc_factory.make_np_unit();
+    if (recorder) {
+      cc = std::make_unique<explore::RecordingCcUnit>(std::move(cc), *recorder, h);
+      if (np) np = std::make_unique<explore::RecordingNpUnit>(std::move(np), *recorder, h);
+    }
+    nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, std::move(cc), std::move(np)));
   }
   std::vector<std::unique_ptr<fabric::Link>> links;
   auto new_link = [&](const fabric::LinkSpec& l, const std::string& name) {
@@ -472,6 +496,15 @@ void run_scenario(const RunOptions& o) {
              100.0 * (1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s),
              100.0 * double(r.switch_cycles_stepped) / double(std::max<uint64_t>(1, r.switch_cycles_total)), o.out_dir);
   if (!plot_note.empty()) fmt::print(stderr, "note: {}\n", plot_note);
+  if (recorder) {
+    try {
+      recorder->close();
+    } catch (const explore::TraceError& e) {
+      throw RunFailed(e.what());
+    }
+    fmt::print("recorded {} unit input events to {}/events.txt (replay: ccfabric explore {} --trace {})\n",
+               recorder->events(), o.record_dir, s.nic.cc, o.record_dir);
+  }
   if (const std::string err = r.accounting_error(); !err.empty()) throw RunFailed(err);
 }
 
@@ -484,6 +517,9 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--set", o->sets, "override a key, e.g. --set switch.ecn.kmin_bytes=10000");
   cmd->add_option("--out", o->out_dir, "output directory");
   cmd->add_flag("--trace", o->trace, "write an FST waveform of each switch (GTKWave opens it)");
+  cmd->add_option("--record-events", o->record_dir,
+                  "write the CC units' input events and the scenario into DIR (for ccfabric explore)")
+      ->type_name("DIR");
   cmd->callback([o] { run_scenario(*o); });
 }
 
