@@ -33,8 +33,12 @@ enum class RpEventKind : uint8_t {
   kIncreaseTimer,      // on_increase_event(kTimer)
   kRateDecreaseTimer,  // on_rate_decrease_timer (mlx)
   kTx,                 // on_tx(len_bytes)
+  // The alpha timer and the increase timer of a flow due at the same instant (paper preset: K = T,
+  // both armed by every CNP): on_alpha_timer and on_increase_event(kTimer) in one pass. The two
+  // datapaths are independent (the increase reads no alpha), so one expiry is one event at II = 1.
+  kAlphaIncreaseTimer,
 };
-inline constexpr unsigned kRpEventKinds = 6;
+inline constexpr unsigned kRpEventKinds = 7;
 
 struct RpEvent {
   RpEventKind kind = RpEventKind::kInit;

@@ -11,8 +11,8 @@
 
 namespace ccf::hls::dcqcn {
 
-inline constexpr std::array<const char*, kRpEventKinds> kRpEventNames{"init", "cnp", "alpha_timer",
-                                                                      "increase_timer", "rate_decrease_timer", "tx"};
+inline constexpr std::array<const char*, kRpEventKinds> kRpEventNames{
+    "init", "cnp", "alpha_timer", "increase_timer", "rate_decrease_timer", "tx", "alpha_increase_timer"};
 
 // "params rp" and every register of p.
 inline std::string rp_params_line(const RpParams& p) {

@@ -116,7 +116,9 @@ TEST(HlsCsim, DcqcnRpTopReproducesTheSystemCUnitInThePaperAndMlxVariants) {
     }
   }
   expect_top_reproduces_unit("rp_top_csim", log.str(),
-                             {"init", "cnp", "alpha_timer", "increase_timer", "rate_decrease_timer", "tx"}, seed);
+                             {"init", "cnp", "alpha_timer", "increase_timer", "rate_decrease_timer", "tx",
+                              "alpha_increase_timer"},
+                             seed);
 }
 
 TEST(HlsCsim, DcqcnNpTopReproducesTheSystemCUnitInBothModes) {
@@ -253,7 +255,7 @@ TEST(HlsCsim, TopsBuiltForExploredWidthsReproduceUnitsAtThoseWidthsAndOthersRefu
       if (rng() % 4 == 0) u.on_cnp(f, at_ps(t));
       else u.on_tx(f, 1024, at_ps(t));
     }
-    expect_top_reproduces_unit("rp_top_csim_explored", log.str(), {"cnp", "alpha_timer", "increase_timer", "tx"}, seed);
+    expect_top_reproduces_unit("rp_top_csim_explored", log.str(), {"cnp", "alpha_increase_timer", "tx"}, seed);
     const std::string path = std::string(CCF_VECTOR_DIR) + "/rp_top_csim_explored.vec";
     EXPECT_EQ(run_csim("rp_top_csim", path), 2);
     EXPECT_NE(read_text(path + ".log").find("recorded at widths {17,3,14,7,24}, the top is built for {19,5,20,7,24}: "
