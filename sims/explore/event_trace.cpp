@@ -10,12 +10,22 @@
 
 namespace ccf::explore {
 
-TraceWriter::TraceWriter(const std::string& path, const std::string& cc) : path_(path), f_(path) {
+std::string kinds_of(const std::string& cc) {
+  if (cc == "dcqcn") return "icxe";
+  if (cc == "swift") return "iano";
+  if (cc == "ldcp") return "imanox";
+  if (cc == "timely") return "iaxno";
+  return "";
+}
+
+TraceWriter::TraceWriter(const std::string& path, const std::string& cc)
+    : path_(path), f_(path), kinds_(kinds_of(cc)) {
   if (!f_) throw TraceError(fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
   f_ << "# ccfabric events 1\n# cc " << cc << "\n# kind time_ps host flow [fields], docs/explore.md 4\n";
 }
 
 void TraceWriter::write(const TraceEvent& e) {
+  if (kinds_.find(e.kind) == std::string::npos) return;
   ++n_;
   f_ << e.kind << ' ' << e.time_ps << ' ' << e.host << ' ' << e.flow;
   switch (e.kind) {

@@ -18,6 +18,8 @@
 //   o     CcUnit::on_timeout                    -
 //   e     NpUnit::on_ce (receiver side)         -
 //
+// A trace holds the kinds its unit consumes (kinds_of(cc)): dcqcn i c x e, swift i a n o, ldcp
+// i m a n o x, timely i a x n o; other calls are not written.
 // host is the NIC, flow its flow-table index (for `e`: the receiver NIC's index of the flow).
 // send_age_ps = time_ps - the echoed TIMELY send time. Timer expiries are not recorded: they are
 // the unit's own deadlines (DESIGN.md principle 2), and a replay resolves them again on each side.
@@ -57,6 +59,9 @@ struct EventTrace {
   std::vector<TraceEvent> events;
 };
 
+// The event kinds the unit of nic.cc consumes ("" for none, e.g. cc = "none").
+std::string kinds_of(const std::string& cc);
+
 // Writes the format above; one writer per run, shared by every NIC's recording units.
 class TraceWriter {
  public:
@@ -70,6 +75,7 @@ class TraceWriter {
  private:
   std::string path_;
   std::ofstream f_;
+  std::string kinds_;
   uint64_t n_ = 0;
 };
 
