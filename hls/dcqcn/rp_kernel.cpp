@@ -191,6 +191,9 @@ void write_back(RpState& s, const RpParams& p) {
 // One pass and its write-back; rate_changed compares the stored rates.
 template <class Pass>
 RpOut pass_and_write_back(RpState& s, const RpParams& p, Pass&& pass) {
+  const RpWidths& w = p.widths;
+  if (w.rate_frac == RATE_FRAC_BITS && w.alpha == ALPHA_W && w.rate_int == RATE_W - RATE_FRAC_BITS) [[likely]]
+    return pass();  // shipped widths of the value fields: nothing to round
   const uint32_t rc_before = s.rc;
   RpOut out = pass();
   write_back(s, p);
@@ -297,7 +300,7 @@ RpOut on_tx_pass(RpState& s, const RpParams& p, uint32_t len_bytes) {
     return RpOut{};
   }
   // B bytes reached: one byte-counter event (excess bytes are not carried, as in ns3-rdma).
-  RpOut out = on_increase_event_pass(s, p, IncreaseSource::kByteCounter);
+  RpOut out = on_increase_event(s, p, IncreaseSource::kByteCounter);
   out.byte_counter_expired = true;
   return out;
 }
@@ -322,7 +325,8 @@ RpOut on_increase_event(RpState& s, const RpParams& p, IncreaseSource src) {
   return pass_and_write_back(s, p, [&] { return on_increase_event_pass(s, p, src); });
 }
 RpOut on_tx(RpState& s, const RpParams& p, uint32_t len_bytes) {
-  return pass_and_write_back(s, p, [&] { return on_tx_pass(s, p, len_bytes); });
+  // Only the byte-counter event changes a rate; it writes back through on_increase_event.
+  return on_tx_pass(s, p, len_bytes);
 }
 
 const char* rp_params_error(const RpParams& p) {

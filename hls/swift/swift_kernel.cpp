@@ -53,21 +53,83 @@ constexpr std::array<uint32_t, 256> kRsqrtRom = make_rsqrt_rom();
 static_assert(kRecipRom[0] < kRecipOne && kRecipRom[255] > kRecipOne / 2);
 static_assert(kRsqrtRom[0] < kRecipOne && kRsqrtRom[255] > kRecipOne / 2);
 
-// ---------------------------------------------------------------- small blocks
-
 constexpr uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 constexpr uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+// The forms other than the shipped ROM + Newton (hls/divider.hpp), out of line: the shipped path
+// stays as small as before.
+[[gnu::noinline]] uint32_t recip_other(uint64_t m30, Divider form) {
+  return static_cast<uint32_t>(form == Divider::kRecipRom ? divider::recip_rom(m30)
+                               : form == Divider::kShift  ? divider::recip_shift(m30)
+                                                          : divider::recip_exact(m30));
+}
+[[gnu::noinline]] uint64_t rsqrt_other(uint64_t m30, uint64_t rom, Divider form) {
+  return form == Divider::kRecipRom ? rom : form == Divider::kShift ? divider::rsqrt_shift(m30) : divider::rsqrt_exact(m30);
+}
+
+
+// ---------------------------------------------------------------- datapath blocks (inlined into the events)
+
+[[gnu::always_inline]] inline uint32_t recip_block(uint64_t x, unsigned& e, Divider form) {
+  e = static_cast<unsigned>(std::bit_width(x)) - 1;  // priority encoder
+  // m = x / 2^e in [1, 2) as Q1.30 (truncated when x is wider than 31 bits).
+  const uint64_t m = e <= 30 ? x << (30 - e) : x >> (e - 30);
+  if (form != Divider::kRecipTable) [[unlikely]]
+    return recip_other(m, form);
+  const uint64_t r0 = kRecipRom[(m >> 22) & 0xFF];
+  const uint64_t mr = (m * r0) >> 30;                               // m r0 in 2^-24, about 1
+  const uint64_t r1 = (r0 * ((uint64_t{2} << RECIP_FRAC_BITS) - mr)) >> RECIP_FRAC_BITS;  // r0 (2 - m r0)
+  return static_cast<uint32_t>(r1);
+}
+
+[[gnu::always_inline]] inline uint64_t rsqrt_block(uint32_t cwnd_q20, Divider form) {
+  const unsigned p = static_cast<unsigned>(std::bit_width(cwnd_q20)) - 1;
+  const unsigned s = p & ~1u;                       // even exponent: m = x / 2^s in [1, 4)
+  const uint64_t m = uint64_t{cwnd_q20} << (30 - s);  // Q2.30
+  const unsigned idx = (m >> 31) ? 128 + ((m >> 24) & 127) : ((m >> 23) & 127);
+  const uint64_t y = kRsqrtRom[idx];
+  uint64_t r1;
+  if (form != Divider::kRecipTable) [[unlikely]] {
+    r1 = rsqrt_other(m, y, form);
+  } else {
+    const uint64_t y2 = (y * y) >> RECIP_FRAC_BITS;
+    const uint64_t my2 = (m * y2) >> 30;                                            // m y^2, about 1
+    r1 = (y * ((uint64_t{3} << RECIP_FRAC_BITS) - my2)) >> (RECIP_FRAC_BITS + 1);   // y (3 - m y^2) / 2
+  }
+  // 1/sqrt(cwnd) = 2^10 / sqrt(x) = r1 2^-24 * 2^(10 - s/2).
+  const int sh = 10 - static_cast<int>(s / 2);
+  return sh >= 0 ? r1 << sh : r1 >> -sh;
+}
+
+[[gnu::always_inline]] inline uint64_t fabric_target_block(const Regs& r, uint32_t fcwnd, uint32_t hops) {
+  const uint64_t topo = uint64_t{r.base_target_q8} + uint64_t{min_u32(hops, 255)} * r.per_hop_q8;
+  const uint64_t rs = rsqrt_block(fcwnd, r.divider);
+  uint64_t fs;
+  if (rs >= r.fs_sat_rs) {
+    fs = r.fs_range_q8;  // alpha/sqrt(fcwnd) + beta >= fs_range (fcwnd <= fs_min_cwnd)
+  } else {
+    const uint64_t a = (r.fs_alpha_q8 * rs) >> RECIP_FRAC_BITS;  // < fs_range + |beta| (fs_sat_rs)
+    fs = a <= r.fs_beta_q8 ? 0 : min_u64(a - r.fs_beta_q8, r.fs_range_q8);
+  }
+  return topo + fs;
+}
+
+// ---------------------------------------------------------------- small blocks
+
 
 constexpr bool shipped_cwnd(const Widths& w) { return w.cwnd_int == CWND_W - CWND_FRAC_BITS && w.cwnd_frac == CWND_FRAC_BITS; }
 
 // A window written back to the state memory at the kept widths (docs/explore.md 2).
-uint32_t store_cwnd(uint64_t w, const Regs& r) {
-  if (shipped_cwnd(r.widths)) return static_cast<uint32_t>(w);
-  const unsigned drop = CWND_FRAC_BITS - r.widths.cwnd_frac;
-  return static_cast<uint32_t>(store_value(w, drop, field_max(r.widths.cwnd_int + CWND_FRAC_BITS, drop)));
+[[gnu::noinline]] uint32_t store_cwnd_narrow(uint64_t w, const Widths& wd) {
+  const unsigned drop = CWND_FRAC_BITS - wd.cwnd_frac;
+  return static_cast<uint32_t>(store_value(w, drop, field_max(wd.cwnd_int + CWND_FRAC_BITS, drop)));
+}
+[[gnu::always_inline]] inline uint32_t store_cwnd(uint64_t w, const Regs& r) {
+  if (shipped_cwnd(r.widths)) [[likely]] return static_cast<uint32_t>(w);
+  return store_cwnd_narrow(w, r.widths);
 }
 
-uint32_t clamp_cwnd(uint64_t w, const Regs& r) {
+[[gnu::always_inline]] inline uint32_t clamp_cwnd(uint64_t w, const Regs& r) {
   if (w < r.min_cwnd) return store_cwnd(r.min_cwnd, r);
   if (w > r.max_cwnd) return store_cwnd(r.max_cwnd, r);
   return store_cwnd(w, r);
@@ -76,7 +138,7 @@ uint32_t clamp_cwnd(uint64_t w, const Regs& r) {
 constexpr uint32_t time_mask(const Regs& r) { return static_cast<uint32_t>(ones(r.widths.time)); }
 
 // (now - t_last_decrease) mod 2^time >= rtt (Algorithm 1 line 3). One subtractor and a comparator.
-bool can_decrease(uint32_t now_ns, uint32_t t_last_ns, uint32_t rtt_ns, const Regs& r) {
+[[gnu::always_inline]] inline bool can_decrease(uint32_t now_ns, uint32_t t_last_ns, uint32_t rtt_ns, const Regs& r) {
   return ((now_ns - t_last_ns) & time_mask(r)) >= rtt_ns;
 }
 
@@ -87,7 +149,7 @@ uint64_t scale(uint32_t cwnd, uint32_t f) { return (uint64_t{cwnd} * f + (kRecip
 uint32_t one_minus_max_mdf(const Regs& r) { return kRecipOne - (r.max_mdf << (RECIP_FRAC_BITS - GAIN_FRAC_BITS)); }
 
 // Lines 26-28: clamp, then stamp t_last_decrease when the window did not grow.
-WindowAction finish_window(uint32_t& cwnd, uint32_t& t_last, uint64_t next, uint32_t prev, uint32_t now_ns,
+[[gnu::always_inline]] inline WindowAction finish_window(uint32_t& cwnd, uint32_t& t_last, uint64_t next, uint32_t prev, uint32_t now_ns,
                            WindowAction a, const Regs& r) {
   cwnd = clamp_cwnd(next, r);
   if (cwnd < prev || (r.stamp_on_equal && cwnd == prev)) t_last = now_ns & time_mask(r);
@@ -96,7 +158,7 @@ WindowAction finish_window(uint32_t& cwnd, uint32_t& t_last, uint64_t next, uint
 
 // Algorithm 1 lines 4-14 for one window (fcwnd against the fabric target, ecwnd against the endpoint
 // target). delay and target in 2^-8 ns, num_acked in Q12.20 packets.
-WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uint64_t target_q8,
+[[gnu::always_inline]] inline WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uint64_t target_q8,
                         uint32_t num_acked_q20, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
   const uint32_t prev = cwnd;
   if (delay_q8 < target_q8) {
@@ -105,7 +167,7 @@ WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uin
     uint64_t inc = step;
     if (cwnd >= kCwndOne) {  // ai / cwnd * num_acked: times 1/cwnd = rc * 2^(20 - 24 - e)
       unsigned e = 0;
-      const uint32_t rc = recip_mant(cwnd, e, r.divider);
+      const uint32_t rc = recip_block(cwnd, e, r.divider);
       inc = (step * rc) >> (e + RECIP_FRAC_BITS - CWND_FRAC_BITS);
     }
     return finish_window(cwnd, t_last, uint64_t{cwnd} + inc, prev, now_ns, WindowAction::kAdditiveIncrease, r);
@@ -113,7 +175,7 @@ WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uin
   if (!can_decrease(now_ns, t_last, rtt_ns, r)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
   // q = (delay - target) / delay in 2^-24 (delay >= target > 0), via 1/delay = rd * 2^-(24 + e).
   unsigned e = 0;
-  const uint32_t rd = recip_mant(delay_q8, e, r.divider);
+  const uint32_t rd = recip_block(delay_q8, e, r.divider);
   const uint64_t q = min_u64(((delay_q8 - target_q8) * rd) >> e, kRecipOne);
   const uint64_t cut = (uint64_t{r.beta} * q) >> GAIN_FRAC_BITS;  // beta * q in 2^-24, <= 2^24
   uint32_t f = cut >= kRecipOne ? 0 : static_cast<uint32_t>(kRecipOne - cut);
@@ -123,7 +185,7 @@ WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uin
 }
 
 // Lines 20-21 and 24-25: cwnd <- (1 - max_mdf) cwnd if an RTT has passed since the last decrease.
-WindowAction md_window(uint32_t& cwnd, uint32_t& t_last, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
+[[gnu::always_inline]] inline WindowAction md_window(uint32_t& cwnd, uint32_t& t_last, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
   const uint32_t prev = cwnd;
   if (!can_decrease(now_ns, t_last, rtt_ns, r)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
   return finish_window(cwnd, t_last, scale(cwnd, one_minus_max_mdf(r)), prev, now_ns,
@@ -131,10 +193,10 @@ WindowAction md_window(uint32_t& cwnd, uint32_t& t_last, uint32_t rtt_ns, uint32
 }
 
 // Lines 29-32: pacing_delay = rtt / cwnd if cwnd < 1, else 0. rtt * 2^20 / cwnd = rtt * rc >> (e + 4).
-uint32_t pacing_of(uint32_t cwnd, uint32_t rtt_ns, const Regs& r) {
+[[gnu::always_inline]] inline uint32_t pacing_of(uint32_t cwnd, uint32_t rtt_ns, const Regs& r) {
   if (cwnd >= kCwndOne) return 0;
   unsigned e = 0;
-  const uint32_t rc = recip_mant(cwnd, e, r.divider);
+  const uint32_t rc = recip_block(cwnd, e, r.divider);
   const uint64_t p = (uint64_t{rtt_ns} * rc) >> (e + RECIP_FRAC_BITS - CWND_FRAC_BITS);
   return static_cast<uint32_t>(min_u64(p, ones(r.widths.pacing)));
 }
@@ -154,56 +216,11 @@ std::string fmt_double(double v) {
 
 }  // namespace
 
-// ---------------------------------------------------------------- datapath blocks
+// ---------------------------------------------------------------- datapath blocks, exposed for the tests
 
-uint32_t recip_mant(uint64_t x, unsigned& e, Divider form) {
-  e = static_cast<unsigned>(std::bit_width(x)) - 1;  // priority encoder
-  // m = x / 2^e in [1, 2) as Q1.30 (truncated when x is wider than 31 bits).
-  const uint64_t m = e <= 30 ? x << (30 - e) : x >> (e - 30);
-  if (form == Divider::kRecipRom) return static_cast<uint32_t>(divider::recip_rom(m));
-  if (form == Divider::kShift) return static_cast<uint32_t>(divider::recip_shift(m));
-  if (form == Divider::kExact) return static_cast<uint32_t>(divider::recip_exact(m));
-  const uint64_t r0 = kRecipRom[(m >> 22) & 0xFF];
-  const uint64_t mr = (m * r0) >> 30;                               // m r0 in 2^-24, about 1
-  const uint64_t r1 = (r0 * ((uint64_t{2} << RECIP_FRAC_BITS) - mr)) >> RECIP_FRAC_BITS;  // r0 (2 - m r0)
-  return static_cast<uint32_t>(r1);
-}
-
-uint64_t rsqrt_q24(uint32_t cwnd_q20, Divider form) {
-  const unsigned p = static_cast<unsigned>(std::bit_width(cwnd_q20)) - 1;
-  const unsigned s = p & ~1u;                       // even exponent: m = x / 2^s in [1, 4)
-  const uint64_t m = uint64_t{cwnd_q20} << (30 - s);  // Q2.30
-  const unsigned idx = (m >> 31) ? 128 + ((m >> 24) & 127) : ((m >> 23) & 127);
-  const uint64_t y = kRsqrtRom[idx];
-  uint64_t r1;
-  if (form == Divider::kRecipRom) {
-    r1 = y;
-  } else if (form == Divider::kShift) {
-    r1 = divider::rsqrt_shift(m);
-  } else if (form == Divider::kExact) {
-    r1 = divider::rsqrt_exact(m);
-  } else {
-    const uint64_t y2 = (y * y) >> RECIP_FRAC_BITS;
-    const uint64_t my2 = (m * y2) >> 30;                                            // m y^2, about 1
-    r1 = (y * ((uint64_t{3} << RECIP_FRAC_BITS) - my2)) >> (RECIP_FRAC_BITS + 1);   // y (3 - m y^2) / 2
-  }
-  // 1/sqrt(cwnd) = 2^10 / sqrt(x) = r1 2^-24 * 2^(10 - s/2).
-  const int sh = 10 - static_cast<int>(s / 2);
-  return sh >= 0 ? r1 << sh : r1 >> -sh;
-}
-
-uint64_t fabric_target_q8(const Regs& r, uint32_t fcwnd, uint32_t hops) {
-  const uint64_t topo = uint64_t{r.base_target_q8} + uint64_t{min_u32(hops, 255)} * r.per_hop_q8;
-  const uint64_t rs = rsqrt_q24(fcwnd, r.divider);
-  uint64_t fs;
-  if (rs >= r.fs_sat_rs) {
-    fs = r.fs_range_q8;  // alpha/sqrt(fcwnd) + beta >= fs_range (fcwnd <= fs_min_cwnd)
-  } else {
-    const uint64_t a = (r.fs_alpha_q8 * rs) >> RECIP_FRAC_BITS;  // < fs_range + |beta| (fs_sat_rs)
-    fs = a <= r.fs_beta_q8 ? 0 : min_u64(a - r.fs_beta_q8, r.fs_range_q8);
-  }
-  return topo + fs;
-}
+uint32_t recip_mant(uint64_t x, unsigned& e, Divider form) { return recip_block(x, e, form); }
+uint64_t rsqrt_q24(uint32_t cwnd_q20, Divider form) { return rsqrt_block(cwnd_q20, form); }
+uint64_t fabric_target_q8(const Regs& r, uint32_t fcwnd, uint32_t hops) { return fabric_target_block(r, fcwnd, hops); }
 
 // ---------------------------------------------------------------- events
 
@@ -242,7 +259,7 @@ Out on_ack(State& s, const Regs& r, const AckIn& in) {
   const uint32_t num_acked = static_cast<uint32_t>(
       min_u64((bytes * r.inv_mtu) >> (32 - CWND_FRAC_BITS), uint64_t{kMaxNumAckedPackets} << CWND_FRAC_BITS));
   // Line 5, section 3.5: the fabric target from fcwnd before this ACK's update.
-  out.fabric_target_q8 = fabric_target_q8(r, s.fcwnd, in.hops);
+  out.fabric_target_q8 = fabric_target_block(r, s.fcwnd, in.hops);
   out.fabric = ack_window(s.fcwnd, s.t_last_decrease_f_ns, uint64_t{fabric} << Q8, out.fabric_target_q8, num_acked,
                           rtt, in.now_ns, r);
   out.endpoint = ack_window(s.ecwnd, s.t_last_decrease_e_ns, s.endpoint_delay_q8, r.endpoint_target_q8, num_acked,

@@ -447,7 +447,7 @@ std::string write_outputs(const Unit& u, const Exploration& x, const std::string
       "set terminal pngcairo size 900,560\nset output '{0}/explore.png'\n"
       "set title 'ccfabric explore {1}: error against state bits per flow'\n"
       "set xlabel 'state bits per flow'\nset ylabel 'max relative error (%), decision mismatches (%)'\n"
-      "set logscale y\nset format y '10^{{%L}}'\nset yrange [1e-6:*]\nset key top right\nset grid\n"
+      "set logscale y\nset format y '10^{{%L}}'\nset yrange [1e-6:*]\nset key below\nset grid\n"
       "set label 'zero: on the bottom edge' at graph 0.02, graph 0.04\n",
       dir, u.name());
   std::string plot = fmt::format(
