@@ -134,17 +134,40 @@ def blocks(mods, memmods, gate_mode):
 
 
 def yosys(script, log, timeout, lock):
-    """Runs one yosys script; returns (exit code or "timeout", seconds)."""
-    cmd = ["yosys", "-q", "-s", script]
-    if lock:
-        cmd = ["flock", lock] + cmd
-    t0 = time.time()
+    """Runs one yosys script; returns (exit code or "timeout", seconds of yosys itself, not of a wait
+    for the lock). The timeout counts from when yosys starts."""
+    timing = script + ".seconds"
+    if os.path.exists(timing):
+        os.remove(timing)
+    # A small timer around yosys (inside flock when locked): writes its start time, then its run time.
+    inner = [sys.executable, "-c",
+             "import subprocess, sys, time\n"
+             "t = time.time()\n"
+             "open(sys.argv[1], 'w').write(f'start {t}\\n')\n"
+             "rc = subprocess.call(sys.argv[2:])\n"
+             "open(sys.argv[1], 'a').write(f'{time.time() - t}\\n')\n"
+             "sys.exit(rc)\n",
+             timing, "yosys", "-q", "-s", script]
+    cmd = ["flock", lock] + inner if lock else inner
     with open(log, "w") as lf:
-        try:
-            rc = subprocess.run(cmd, cwd=RTL, stdout=lf, stderr=subprocess.STDOUT, timeout=timeout).returncode
-        except subprocess.TimeoutExpired:
-            rc = "timeout"
-    return rc, time.time() - t0
+        proc = subprocess.Popen(cmd, cwd=RTL, stdout=lf, stderr=subprocess.STDOUT, start_new_session=True)
+        rc = None
+        while rc is None:
+            try:
+                rc = proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                started = None
+                if os.path.exists(timing):
+                    first = open(timing).read().split("\n")[0]
+                    if first.startswith("start "):
+                        started = float(first[6:])
+                if started is not None and time.time() - started > timeout:
+                    os.killpg(proc.pid, 15)
+                    proc.wait()
+                    return "timeout", time.time() - started
+    lines = open(timing).read().split("\n") if os.path.exists(timing) else []
+    secs = float(lines[1]) if len(lines) > 1 and lines[1] else 0.0
+    return rc, secs
 
 
 def run(params, outdir, gates, timeout, gate_timeout=None, lock=None):
