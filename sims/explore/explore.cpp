@@ -29,14 +29,15 @@ std::string Unit::label(const Setting& s) const {
   return l.empty() ? "shipped" : l;
 }
 
+// Every knob explicitly, shipped ones too: the recorded scenario may itself have set widths.
 std::vector<std::string> Unit::scenario_sets(const Setting& s) const {
   std::vector<std::string> sets;
   for (const Knob& k : knobs()) {
     const auto it = s.widths.find(k.name);
-    if (it != s.widths.end() && it->second != k.shipped)
-      sets.push_back(fmt::format("cc.{}.widths.{}={}", name(), k.name, it->second));
+    sets.push_back(fmt::format("cc.{}.widths.{}={}", name(), k.name, it == s.widths.end() ? k.shipped : it->second));
   }
-  if (!s.divider.empty() && s.divider != "recip_table") sets.push_back(fmt::format("cc.{}.divider={}", name(), s.divider));
+  if (has_divider())
+    sets.push_back(fmt::format("cc.{}.divider={}", name(), s.divider.empty() ? "recip_table" : s.divider));
   return sets;
 }
 

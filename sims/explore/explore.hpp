@@ -105,7 +105,8 @@ class Unit {
   // "" or the rule the recorded parameters break at these widths.
   virtual std::string check(const Setting& s) const = 0;
   virtual Metrics replay(const EventTrace& t, const Setting& s) const = 0;
-  // `ccfabric run --set` arguments that give a scenario these widths (end to end).
+  // `ccfabric run --set` arguments that give a scenario these widths (end to end): every knob, and
+  // the divider form where the unit has one.
   std::vector<std::string> scenario_sets(const Setting& s) const;
   std::string label(const Setting& s) const;
   // "" or "<what> = <value> must be <rule>" for unknown knobs, values out of range, unknown forms.

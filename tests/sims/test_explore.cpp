@@ -177,7 +177,11 @@ TEST(ExploreSettings, ParseAndValidateNameTheKnobValueAndRule) {
   EXPECT_EQ(s.divider, "shift");
   EXPECT_EQ(u->validate(s), "");
   EXPECT_EQ(u->label(s), "cwnd_frac=12,divider=shift");
-  EXPECT_EQ(u->scenario_sets(s), (std::vector<std::string>{"cc.swift.widths.cwnd_frac=12", "cc.swift.divider=shift"}));
+  const std::vector<std::string> sets = u->scenario_sets(s);  // every knob, shipped ones too, and the form
+  ASSERT_EQ(sets.size(), u->knobs().size() + 1);
+  EXPECT_EQ(sets[0], "cc.swift.widths.cwnd_int=12");
+  EXPECT_EQ(sets[1], "cc.swift.widths.cwnd_frac=12");
+  EXPECT_EQ(sets.back(), "cc.swift.divider=shift");
   EXPECT_EQ(parse_setting("cwnd_frac", s), "--widths cwnd_frac: 'cwnd_frac' must be NAME=BITS (e.g. alpha=16) or divider=FORM");
   EXPECT_EQ(parse_setting("cwnd_frac=1.5", s), "--widths cwnd_frac=1.5 must be a whole number of bits");
   ASSERT_EQ(parse_setting("cwnd_frac=21", s), "");
@@ -325,6 +329,8 @@ TEST(ExploreCli, EndToEndRerunsTheRecordedScenarioAtTheShippedAndTheGivenWidths)
       EXPECT_EQ(summary.at("jain_index"), original.at("jain_index"));
       EXPECT_EQ(summary.at("max_queue_bytes"), original.at("max_queue_bytes"));
       EXPECT_EQ(summary.at("frames"), original.at("frames"));
+      // Every width is set explicitly (a recorded scenario may carry its own).
+      EXPECT_NE(summary.at("scenario").get<std::string>().find("widths.alpha = 20"), std::string::npos);
     } else {
       EXPECT_EQ(res.at("setting"), "rate_frac=0,alpha=12");
       EXPECT_NE(summary.at("scenario").get<std::string>().find("widths.alpha = 12"), std::string::npos);
