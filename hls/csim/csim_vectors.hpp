@@ -85,6 +85,24 @@ inline bool read_vectors(const std::string& path, std::vector<Record>& out) {
   return true;
 }
 
+// The widths (and divider form) a vector file was recorded at must be the ones the top was built
+// for (compile-time constants of the top, docs/hls.md 2). Prints what to rebuild with otherwise.
+inline bool built_for(const char* tb, bool same, const std::vector<uint64_t>& recorded, const std::vector<uint64_t>& built,
+                      const char* macro) {
+  if (same) return true;
+  auto list = [](const std::vector<uint64_t>& v) {
+    std::string s;
+    for (uint64_t x : v) {
+      if (!s.empty()) s += ',';
+      s += std::to_string(x);
+    }
+    return s;
+  };
+  std::fprintf(stderr, "%s: the vectors were recorded at widths {%s}, the top is built for {%s}: rebuild with -D%s=\"{%s}\"\n",
+               tb, list(recorded).c_str(), list(built).c_str(), macro, list(recorded).c_str());
+  return false;
+}
+
 // Compares and reports; returns true when equal.
 inline bool check(const std::string& path, const Record& r, const std::vector<uint64_t>& got) {
   if (got == r.expect) return true;

@@ -24,7 +24,7 @@ inline constexpr std::array<StateField, 8> kRpStateFields{{
 static_assert(sum_bits(kRpStateFields) == RpState::kStateBits, "kRpStateFields must sum to RpState::kStateBits");
 
 // Paper variant (the default preset). docs/units/dcqcn.md 3.
-inline constexpr std::array<EventArithmetic, 4> kRpArithmetic{{
+inline constexpr std::array<EventArithmetic, 5> kRpArithmetic{{
     {"cnp", 5, 2, 0, 2, 5, 0, false,
      "cut RC x alpha (24x20) + 2^20, >>21, subtract; alpha: (2^20 - alpha) x g (21x16), +2^15, >>16, add; "
      "floor and min: comparators; clamp rule: two 7-bit zero-detects"},
@@ -32,6 +32,8 @@ inline constexpr std::array<EventArithmetic, 4> kRpArithmetic{{
     {"increase_timer_or_bytes", 4, 1, 0, 1, 5, 0, false,
      "7-bit incrementer, max/min and two compares with F, 7-bit subtract, i x R_HAI (7x24), RT add, "
      "compare with C, (RT + RC)/2: add, >>1 with ties-to-even carry-in"},
+    {"alpha_and_increase_timer", 6, 2, 0, 2, 5, 0, false,
+     "the alpha_timer and increase_timer datapaths side by side, one pass (K = T: both due at one instant)"},
     {"tx", 1, 0, 0, 0, 0, 0, false, "24-bit bytes_left subtract; its borrow is the byte-counter expiry"},
 }};
 

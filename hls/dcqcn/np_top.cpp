@@ -11,6 +11,8 @@ void ccf_dcqcn_np_top(const ccf::hls::dcqcn::NpEvent& ev,
   using namespace ccf::hls::dcqcn;
   const uint32_t addr = ev.flow & (kNpTopFlows - 1);
   NpState s = state_mem[addr];
-  out = np_step(s, p, ev);
+  NpParams q = p;
+  q.widths = kNpTopWidths;  // compile-time widths (np_top.hpp)
+  out = np_step(s, q, ev);
   state_mem[addr] = s;
 }

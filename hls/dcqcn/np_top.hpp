@@ -9,8 +9,14 @@
 #include "dcqcn/np_kernel.hpp"
 #include "dcqcn/rp_top.hpp"  // CCF_HLS_FLOW_W
 
+// Compile-time state widths of the synthesised top (as CCF_HLS_RP_WIDTHS): "{np_time,np_time_lsb}".
+#ifndef CCF_HLS_NP_WIDTHS
+#define CCF_HLS_NP_WIDTHS {}
+#endif
+
 namespace ccf::hls::dcqcn {
 
+inline constexpr NpWidths kNpTopWidths CCF_HLS_NP_WIDTHS;
 inline constexpr uint32_t kNpTopFlows = 1u << CCF_HLS_FLOW_W;
 
 enum class NpEventKind : uint8_t {

@@ -10,7 +10,10 @@ int main(int argc, char** argv) {
       "np_top_csim", argc, argv, dk::kNpEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
         for (auto& s : state_mem) s = dk::NpState{};
-        return preset == "np" && dk::np_params_from(v, p);
+        if (preset != "np" || !dk::np_params_from(v, p)) return false;
+        return ccf::hls::csim::built_for("np_top_csim", p.widths == dk::kNpTopWidths,
+                                         {p.widths.time, p.widths.time_lsb},
+                                         {dk::kNpTopWidths.time, dk::kNpTopWidths.time_lsb}, "CCF_HLS_NP_WIDTHS");
       },
       [&](size_t kind, const std::vector<uint64_t>& in) {
         const dk::NpEvent ev{static_cast<dk::NpEventKind>(kind), static_cast<uint32_t>(in.at(0)),

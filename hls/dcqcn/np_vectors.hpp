@@ -14,13 +14,15 @@ namespace ccf::hls::dcqcn {
 inline constexpr std::array<const char*, kNpEventKinds> kNpEventNames{"marked", "window_end"};
 
 inline std::string np_params_line(const NpParams& p) {
-  return csim::event_line("params np", {uint64_t(p.mode), p.interval_ns}, {});
+  return csim::event_line("params np", {uint64_t(p.mode), p.interval_ns, p.widths.time, p.widths.time_lsb}, {});
 }
 
 inline bool np_params_from(const std::vector<uint64_t>& v, NpParams& p) {
-  if (v.size() != 2 || v[0] > 1) return false;
+  if ((v.size() != 2 && v.size() != 4) || v[0] > 1) return false;  // mode, N[, widths time, time_lsb]
   p.mode = static_cast<NpMode>(v[0]);
   p.interval_ns = static_cast<uint32_t>(v[1]);
+  p.widths = NpWidths{};
+  if (v.size() == 4) p.widths = NpWidths{static_cast<unsigned>(v[2]), static_cast<unsigned>(v[3])};
   return np_params_error(p) == nullptr;
 }
 

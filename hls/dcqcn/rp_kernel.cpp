@@ -10,7 +10,11 @@ namespace {
 constexpr uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 constexpr uint32_t max_u32(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
-constexpr uint8_t stage_inc(uint8_t c) { return static_cast<uint8_t>(c < kStageMax ? c + 1 : c); }
+// The stage counters saturate at 2^stage - 1 (p.widths.stage; 127 shipped).
+constexpr uint8_t stage_inc(uint8_t c, const RpParams& p) {
+  const uint64_t max = ones(p.widths.stage);
+  return static_cast<uint8_t>(c < max ? c + 1 : c);
+}
 
 constexpr uint64_t kGainHalf = uint64_t{1} << (GAIN_FRAC_BITS - 1);
 
@@ -71,10 +75,10 @@ RpOut increase_paper(RpState& s, const RpParams& p, IncreaseSource src) {
   RpOut out;
   const uint32_t rc_before = s.rc;
   if (src == IncreaseSource::kTimer) {
-    s.time_stage = stage_inc(s.time_stage);
+    s.time_stage = stage_inc(s.time_stage, p);
     out.arm_increase_ns = p.increase_timer_ns;
   } else {
-    s.byte_stage = stage_inc(s.byte_stage);
+    s.byte_stage = stage_inc(s.byte_stage, p);
     s.bytes_left = p.byte_counter_bytes;
   }
   const uint32_t hi = max_u32(s.time_stage, s.byte_stage);
@@ -106,11 +110,11 @@ RpOut increase_ns3(RpState& s, const RpParams& p, IncreaseSource src) {
   const bool was_fast = max_u32(s.time_stage, s.byte_stage) < f;
   uint32_t fired;
   if (src == IncreaseSource::kTimer) {
-    s.time_stage = stage_inc(s.time_stage);
+    s.time_stage = stage_inc(s.time_stage, p);
     out.arm_increase_ns = was_hyper ? p.increase_timer_ns >> 1 : p.increase_timer_ns;
     fired = s.time_stage;
   } else {
-    s.byte_stage = stage_inc(s.byte_stage);
+    s.byte_stage = stage_inc(s.byte_stage, p);
     s.bytes_left = was_hyper ? p.byte_counter_bytes >> 1 : p.byte_counter_bytes;
     fired = s.byte_stage;
   }
@@ -162,14 +166,42 @@ RpOut increase_mlx(RpState& s, const RpParams& p, IncreaseSource src) {
     out.hyper_i = 1;
     raise_target(s, p, p.r_hai);
   }
-  s.time_stage = stage_inc(s.time_stage);
+  s.time_stage = stage_inc(s.time_stage, p);
   finish_increase(s, out, rc_before);
   return out;
 }
 
-}  // namespace
+// The write-back of a pass into the state memory at p.widths (docs/explore.md 2): rc, rt and alpha
+// rounded to the kept fraction bits (to nearest, ties to even) and saturated at the kept range. The
+// stage counters saturate in their increment (stage_inc); bytes_left never exceeds B, which fits.
+void write_back(RpState& s, const RpParams& p) {
+  const RpWidths& w = p.widths;
+  if (w.rate_frac != RATE_FRAC_BITS || w.rate_int != RATE_W - RATE_FRAC_BITS) {
+    const unsigned drop = RATE_FRAC_BITS - w.rate_frac;
+    const uint64_t max = field_max(w.rate_int + RATE_FRAC_BITS, drop);
+    s.rc = static_cast<uint32_t>(store_value(s.rc, drop, max));
+    s.rt = static_cast<uint32_t>(store_value(s.rt, drop, max));
+  }
+  if (w.alpha != ALPHA_W) {
+    const unsigned drop = ALPHA_W - w.alpha;
+    s.alpha = static_cast<uint32_t>(store_value(s.alpha, drop, field_max(ALPHA_W, drop)));
+  }
+}
 
-RpState rp_initial_state(const RpParams& p) {
+// One pass and its write-back; rate_changed compares the stored rates.
+template <class Pass>
+RpOut pass_and_write_back(RpState& s, const RpParams& p, Pass&& pass) {
+  const RpWidths& w = p.widths;
+  if (w.rate_frac == RATE_FRAC_BITS && w.alpha == ALPHA_W && w.rate_int == RATE_W - RATE_FRAC_BITS) [[likely]]
+    return pass();  // shipped widths of the value fields: nothing to round
+  const uint32_t rc_before = s.rc;
+  RpOut out = pass();
+  write_back(s, p);
+  out.rate_changed = s.rc != rc_before;
+  return out;
+}
+
+RpState initial_state(const RpParams& p) {
   RpState s;
   s.rc = p.line_rate;
   s.rt = p.line_rate;
@@ -178,7 +210,7 @@ RpState rp_initial_state(const RpParams& p) {
   return s;
 }
 
-RpOut on_cnp(RpState& s, const RpParams& p) {
+RpOut on_cnp_pass(RpState& s, const RpParams& p) {
   RpOut out;
   if (p.variant == RpVariant::kMlx) {
     // cnp_received_mlx: latch; UpdateAlphaMlx and CheckRateDecreaseMlx act at their periods.
@@ -222,7 +254,7 @@ RpOut on_cnp(RpState& s, const RpParams& p) {
   return out;
 }
 
-RpOut on_alpha_timer(RpState& s, const RpParams& p) {
+RpOut on_alpha_timer_pass(RpState& s, const RpParams& p) {
   RpOut out;
   out.action = RpAction::kAlphaUpdate;
   out.arm_alpha_ns = p.alpha_timer_ns;
@@ -235,7 +267,7 @@ RpOut on_alpha_timer(RpState& s, const RpParams& p) {
   return out;
 }
 
-RpOut on_rate_decrease_timer(RpState& s, const RpParams& p) {
+RpOut on_rate_decrease_timer_pass(RpState& s, const RpParams& p) {
   RpOut out;
   if (p.variant != RpVariant::kMlx) return out;
   out.arm_decrease_ns = p.rate_decrease_period_ns;  // periodic: CheckRateDecreaseMlx reschedules first
@@ -251,7 +283,7 @@ RpOut on_rate_decrease_timer(RpState& s, const RpParams& p) {
   return out;
 }
 
-RpOut on_increase_event(RpState& s, const RpParams& p, IncreaseSource src) {
+RpOut on_increase_event_pass(RpState& s, const RpParams& p, IncreaseSource src) {
   if (!s.limited) return RpOut{};  // counters run only for rate-limited flows (paper section 3.3)
   switch (p.variant) {
     case RpVariant::kPaper: return increase_paper(s, p, src);
@@ -261,7 +293,7 @@ RpOut on_increase_event(RpState& s, const RpParams& p, IncreaseSource src) {
   return RpOut{};
 }
 
-RpOut on_tx(RpState& s, const RpParams& p, uint32_t len_bytes) {
+RpOut on_tx_pass(RpState& s, const RpParams& p, uint32_t len_bytes) {
   if (!s.limited || p.variant == RpVariant::kMlx || p.byte_counter_bytes == 0) return RpOut{};
   if (len_bytes < s.bytes_left) {
     s.bytes_left -= len_bytes;
@@ -273,18 +305,55 @@ RpOut on_tx(RpState& s, const RpParams& p, uint32_t len_bytes) {
   return out;
 }
 
+}  // namespace
+
+RpState rp_initial_state(const RpParams& p) {
+  RpState s = initial_state(p);
+  write_back(s, p);
+  return s;
+}
+RpOut on_cnp(RpState& s, const RpParams& p) {
+  return pass_and_write_back(s, p, [&] { return on_cnp_pass(s, p); });
+}
+RpOut on_alpha_timer(RpState& s, const RpParams& p) {
+  return pass_and_write_back(s, p, [&] { return on_alpha_timer_pass(s, p); });
+}
+RpOut on_rate_decrease_timer(RpState& s, const RpParams& p) {
+  return pass_and_write_back(s, p, [&] { return on_rate_decrease_timer_pass(s, p); });
+}
+RpOut on_increase_event(RpState& s, const RpParams& p, IncreaseSource src) {
+  return pass_and_write_back(s, p, [&] { return on_increase_event_pass(s, p, src); });
+}
+RpOut on_tx(RpState& s, const RpParams& p, uint32_t len_bytes) {
+  // Only the byte-counter event changes a rate; it writes back through on_increase_event.
+  return on_tx_pass(s, p, len_bytes);
+}
+
 const char* rp_params_error(const RpParams& p) {
+  const RpWidths& w = p.widths;
+  if (w.rate_int < 1 || w.rate_int > RATE_W - RATE_FRAC_BITS) return "widths.rate_int must be 1..19 (bits)";
+  if (w.rate_frac > RATE_FRAC_BITS) return "widths.rate_frac must be 0..5 (bits)";
+  if (w.alpha < 1 || w.alpha > ALPHA_W) return "widths.alpha must be 1..20 (bits)";
+  if (w.stage < 2 || w.stage > STAGE_W) return "widths.stage must be 2..7 (bits)";
+  if (w.bytes < 1 || w.bytes > BYTES_W) return "widths.bytes must be 1..24 (bits)";
+  const unsigned rate_drop = RATE_FRAC_BITS - w.rate_frac;
+  const uint64_t stage_max = ones(w.stage);
   if (p.line_rate == 0 || p.line_rate > kRateMax)
     return "line_rate must be 1..2^24-1 rate LSB (1/32 Mb/s), i.e. at most 524287 Mb/s";
+  if (p.line_rate > field_max(w.rate_int + RATE_FRAC_BITS, rate_drop))
+    return "line_rate must fit widths.rate_int: line rate < 2^rate_int Mb/s";
   if (p.min_rate > p.line_rate) return "min_rate must be <= line_rate";
   if (p.r_ai > p.line_rate) return "r_ai must be <= line_rate";
   if (p.r_hai > p.line_rate) return "r_hai must be <= line_rate";
   if (p.g == 0 || p.g >= kGainOne / 2) return "g must be 1..32767 (units of 2^-16, so 0 < g < 1/2)";
   if (p.initial_alpha > kAlphaMax) return "initial_alpha must be <= 2^20-1 (units of 2^-20)";
   if (p.fast_recovery_steps > kMaxFastRecoverySteps) return "fast_recovery_steps (F) must be <= 31";
+  if (p.fast_recovery_steps + 2 > stage_max)
+    return "fast_recovery_steps (F) must be <= 2^widths.stage - 3 (the stage counters must count past F)";
   if (p.variant == RpVariant::kNs3Rdma && p.fast_recovery_steps == 0)
     return "fast_recovery_steps (F) must be >= 1 in the ns3-rdma variant";
   if (p.byte_counter_bytes > kBytesMax) return "byte_counter_bytes (B) must be <= 16777215 (24 bits)";
+  if (p.byte_counter_bytes > ones(w.bytes)) return "byte_counter_bytes (B) must be < 2^widths.bytes";
   if (p.byte_counter_bytes == 1) return "byte_counter_bytes (B) must be 0 (off) or >= 2 (B/2 is used)";
   if (p.alpha_timer_ns == 0) return "alpha_timer_ns (K) must be > 0";
   if (p.increase_timer_ns < 2) return "increase_timer_ns (T) must be >= 2";
@@ -293,18 +362,18 @@ const char* rp_params_error(const RpParams& p) {
   if (p.min_dec_fac > kGainOne) return "min_dec_fac must be <= 65536 (units of 2^-16, 100 %)";
   // A floored cut moves RC by (1 - min_dec_fac) RC, which rounds to 0 below 0.5 LSB: keep that
   // dead zone under the minimum rate, or RC would stall above the floor.
-  if (p.min_dec_fac != 0 && uint64_t{kGainOne - p.min_dec_fac} * p.min_rate < kGainOne / 2)
+  if (p.min_dec_fac != 0 && uint64_t{kGainOne - p.min_dec_fac} * p.min_rate < (uint64_t{kGainOne} / 2) << rate_drop)
     return "min_dec_fac too close to 100 % for min_rate: need (1 - min_dec_fac) * min_rate >= "
-           "0.5 rate LSB (1/64 Mb/s)";
+           "0.5 rate LSB (1/64 Mb/s at the shipped widths)";
   if (p.rate_on_first_cnp > p.line_rate) return "rate_on_first_cnp must be <= line_rate";
   if (p.variant != RpVariant::kMlx && p.r_hai != 0) {
-    // The 7-bit stage counters saturate at 127. Before both can saturate, the smaller one has
-    // counted through every hyper step i = 1..n (n = 126 - F), so RT has reached the line rate
-    // if R_HAI n (n + 1) / 2 >= line rate; saturation then never changes a rate.
-    const uint64_t n = kStageMax - 1 - p.fast_recovery_steps;
+    // The stage counters saturate at 2^stage - 1 (127). Before both can saturate, the smaller one
+    // has counted through every hyper step i = 1..n (n = 2^stage - 2 - F), so RT has reached the
+    // line rate if R_HAI n (n + 1) / 2 >= line rate; saturation then never changes a rate.
+    const uint64_t n = stage_max - 1 - p.fast_recovery_steps;
     if (uint64_t{p.r_hai} * (n * (n + 1) / 2) < p.line_rate)
-      return "r_hai too small for the 7-bit stage counters: need r_hai * n(n+1)/2 >= line_rate, "
-             "n = 126 - F";
+      return "r_hai too small for the stage counters: need r_hai * n(n+1)/2 >= line_rate, "
+             "n = 2^widths.stage - 2 - F (126 - F at the shipped 7 bits)";
   }
   return nullptr;
 }

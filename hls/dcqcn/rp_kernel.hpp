@@ -20,7 +20,10 @@
 // Rates in Mb/s are exact (1 Mb/s = 32 LSB): R_AI = 5 or 40 Mb/s, 400 Gb/s = 12,800,000 LSB.
 #pragma once
 
+#include <array>
 #include <cstdint>
+
+#include "widths.hpp"
 
 namespace ccf::hls::dcqcn {
 
@@ -43,6 +46,32 @@ inline constexpr unsigned kMaxFastRecoverySteps = 31;  // mlx rp_threshold range
 static_assert(RATE_W + RATE_FRAC_BITS <= 32 && RATE_W <= 28, "rates and 10*RC must fit 32 bits");
 static_assert(ALPHA_W <= 24 && GAIN_FRAC_BITS <= 16, "products must fit 64 bits");
 static_assert(kMaxFastRecoverySteps + 2 <= kStageMax, "stage counters must count past F");
+
+// The widths the state memory keeps (docs/explore.md 2): at most the shipped widths above, which the
+// containers and the datapath are sized for. The kernel rounds rc, rt and alpha to the kept fraction
+// bits when it writes them back, saturates them at the kept integer range, and saturates the stage
+// counters at 2^stage - 1 in their increment; bytes_left needs B < 2^bytes. rp_params_error checks
+// that the parameters fit the widths. The defaults cost nothing: every quantisation is skipped.
+struct RpWidths {
+  unsigned rate_int = RATE_W - RATE_FRAC_BITS;  // integer bits of rc, rt: rates < 2^rate_int Mb/s
+  unsigned rate_frac = RATE_FRAC_BITS;          // fraction bits of rc, rt: LSB 2^-rate_frac Mb/s
+  unsigned alpha = ALPHA_W;                     // fraction bits of alpha
+  unsigned stage = STAGE_W;                     // bits of each stage counter (saturating)
+  unsigned bytes = BYTES_W;                     // bits of bytes_left (B <= 2^bytes - 1)
+
+  constexpr bool operator==(const RpWidths&) const = default;
+  // RpState::kStateBits at these widths: rc, rt, alpha, two stage counters, bytes_left, limited and
+  // the two variant bits.
+  constexpr unsigned state_bits() const { return 2 * (rate_int + rate_frac) + alpha + 2 * stage + bytes + 1 + 2; }
+};
+
+inline constexpr std::array<WidthKnob, 5> kRpWidthKnobs{{
+    {"rate_int", RATE_W - RATE_FRAC_BITS, 1, "integer bits of RC and RT (Mb/s): must hold the line rate"},
+    {"rate_frac", RATE_FRAC_BITS, 0, "fraction bits of RC and RT: one bit less doubles the rate LSB (1/32 Mb/s)"},
+    {"alpha", ALPHA_W, 1, "fraction bits of alpha: one bit less doubles its LSB; the EWMA stalls when g alpha < LSB/2"},
+    {"stage", STAGE_W, 2, "bits of the T and BC stage counters (saturating): must count past F and reach the line rate by hyper steps"},
+    {"bytes", BYTES_W, 1, "bits of the byte counter: B must be < 2^bytes"},
+}};
 
 // Rate conversions (configuration time; the kernel itself only sees rate LSBs).
 constexpr uint32_t rate_from_mbps(uint32_t mbps) { return mbps << RATE_FRAC_BITS; }
@@ -77,6 +106,7 @@ struct RpParams {
   bool clamp_tgt_rate_after_time_inc = false;  // else RT <- RC only if an increase happened since
   uint32_t min_dec_fac = 0;                    // 0 = off; else one cut keeps >= RC * this / 2^16
   uint32_t rate_on_first_cnp = 0;              // mlx only: RC on the first CNP; 0 = keep current
+  RpWidths widths;                             // state widths (docs/explore.md); default: shipped
 
   // Paper defaults (spec 1.4). line_rate_mbps: the paper's testbed ran 40 Gb/s NICs.
   static constexpr RpParams paper(uint32_t line_rate_mbps = 40000) {
@@ -163,6 +193,7 @@ struct RpState {
   static constexpr unsigned kStateBits =
       2 * RATE_W + ALPHA_W + 2 * STAGE_W + BYTES_W + 1 + kVariantBits;
 };
+static_assert(RpWidths{}.state_bits() == RpState::kStateBits, "the shipped widths are the state table's");
 
 enum class RpAction : uint8_t {
   kNone,
@@ -201,7 +232,8 @@ RpOut on_increase_event(RpState& s, const RpParams& p, IncreaseSource src);
 // len_bytes left the flow; when the byte counter reaches B this runs the byte-counter increase event.
 RpOut on_tx(RpState& s, const RpParams& p, uint32_t len_bytes);
 
-// nullptr if p is usable, else the rule it breaks (checked when the configuration is loaded).
+// nullptr if p is usable, else the rule it breaks (checked when the configuration is loaded),
+// including that the parameters fit p.widths.
 const char* rp_params_error(const RpParams& p);
 
 }  // namespace ccf::hls::dcqcn

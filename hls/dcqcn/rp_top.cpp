@@ -18,6 +18,13 @@ RpOut rp_step(RpState& s, const RpParams& p, const RpEvent& ev) {
       return on_rate_decrease_timer(s, p);
     case RpEventKind::kTx:
       return on_tx(s, p, ev.len_bytes);
+    case RpEventKind::kAlphaIncreaseTimer: {
+      const RpOut alpha = on_alpha_timer(s, p);
+      RpOut out = on_increase_event(s, p, IncreaseSource::kTimer);
+      out.arm_alpha_ns = alpha.arm_alpha_ns;
+      if (out.action == RpAction::kNone) out.action = alpha.action;
+      return out;
+    }
   }
   return RpOut{};
 }
@@ -30,6 +37,8 @@ void ccf_dcqcn_rp_top(const ccf::hls::dcqcn::RpEvent& ev,
   using namespace ccf::hls::dcqcn;
   const uint32_t addr = ev.flow & (kRpTopFlows - 1);
   RpState s = state_mem[addr];
-  out = rp_step(s, p, ev);
+  RpParams q = p;
+  q.widths = kRpTopWidths;  // compile-time widths (rp_top.hpp)
+  out = rp_step(s, q, ev);
   state_mem[addr] = s;
 }

@@ -13,8 +13,16 @@
 #define CCF_HLS_FLOW_W 10  // flow index bits of the synthesised state memory (2^10 = 1024 flows)
 #endif
 
+// The state widths the synthesised top is built for: compile-time constants, so that the HLS tool
+// sizes the datapath for them and folds the quantisation (docs/hls.md 2). Default: the shipped
+// widths; a setting from `ccfabric explore` is -DCCF_HLS_RP_WIDTHS="{rate_int,rate_frac,alpha,stage,bytes}".
+#ifndef CCF_HLS_RP_WIDTHS
+#define CCF_HLS_RP_WIDTHS {}
+#endif
+
 namespace ccf::hls::dcqcn {
 
+inline constexpr RpWidths kRpTopWidths CCF_HLS_RP_WIDTHS;
 inline constexpr unsigned RP_TOP_FLOW_W = CCF_HLS_FLOW_W;
 inline constexpr uint32_t kRpTopFlows = 1u << RP_TOP_FLOW_W;
 
@@ -25,8 +33,12 @@ enum class RpEventKind : uint8_t {
   kIncreaseTimer,      // on_increase_event(kTimer)
   kRateDecreaseTimer,  // on_rate_decrease_timer (mlx)
   kTx,                 // on_tx(len_bytes)
+  // The alpha timer and the increase timer of a flow due at the same instant (paper preset: K = T,
+  // both armed by every CNP): on_alpha_timer and on_increase_event(kTimer) in one pass. The two
+  // datapaths are independent (the increase reads no alpha), so one expiry is one event at II = 1.
+  kAlphaIncreaseTimer,
 };
-inline constexpr unsigned kRpEventKinds = 6;
+inline constexpr unsigned kRpEventKinds = 7;
 
 struct RpEvent {
   RpEventKind kind = RpEventKind::kInit;

@@ -12,7 +12,11 @@ int main(int argc, char** argv) {
       "rp_top_csim", argc, argv, dk::kRpEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
         for (auto& s : state_mem) s = dk::RpState{};
-        return preset == "rp" && dk::rp_params_from(v, p);
+        if (preset != "rp" || !dk::rp_params_from(v, p)) return false;
+        const dk::RpWidths& w = p.widths;
+        const dk::RpWidths& b = dk::kRpTopWidths;
+        return ccf::hls::csim::built_for("rp_top_csim", w == b, {w.rate_int, w.rate_frac, w.alpha, w.stage, w.bytes},
+                                         {b.rate_int, b.rate_frac, b.alpha, b.stage, b.bytes}, "CCF_HLS_RP_WIDTHS");
       },
       [&](size_t kind, const std::vector<uint64_t>& in) {
         const dk::RpEvent ev{static_cast<dk::RpEventKind>(kind), static_cast<uint32_t>(in.at(0)),

@@ -11,8 +11,8 @@
 
 namespace ccf::hls::dcqcn {
 
-inline constexpr std::array<const char*, kRpEventKinds> kRpEventNames{"init", "cnp", "alpha_timer",
-                                                                      "increase_timer", "rate_decrease_timer", "tx"};
+inline constexpr std::array<const char*, kRpEventKinds> kRpEventNames{
+    "init", "cnp", "alpha_timer", "increase_timer", "rate_decrease_timer", "tx", "alpha_increase_timer"};
 
 // "params rp" and every register of p.
 inline std::string rp_params_line(const RpParams& p) {
@@ -20,18 +20,22 @@ inline std::string rp_params_line(const RpParams& p) {
                                          p.initial_alpha, p.fast_recovery_steps, p.byte_counter_bytes,
                                          p.alpha_timer_ns, p.increase_timer_ns, p.rate_decrease_period_ns,
                                          p.clamp_tgt_rate, p.clamp_tgt_rate_after_time_inc, p.min_dec_fac,
-                                         p.rate_on_first_cnp},
+                                         p.rate_on_first_cnp, p.widths.rate_int, p.widths.rate_frac, p.widths.alpha,
+                                         p.widths.stage, p.widths.bytes},
                           {});
 }
 
+// 16 registers, then the 5 widths (rate_int, rate_frac, alpha, stage, bytes; absent: shipped).
 inline bool rp_params_from(const std::vector<uint64_t>& v, RpParams& p) {
-  if (v.size() != 16 || v[0] > 2) return false;
+  if ((v.size() != 16 && v.size() != 21) || v[0] > 2) return false;
   auto u = [&](size_t i) { return static_cast<uint32_t>(v[i]); };
   p.variant = static_cast<RpVariant>(v[0]);
   p.line_rate = u(1), p.min_rate = u(2), p.r_ai = u(3), p.r_hai = u(4), p.g = u(5), p.initial_alpha = u(6);
   p.fast_recovery_steps = u(7), p.byte_counter_bytes = u(8), p.alpha_timer_ns = u(9), p.increase_timer_ns = u(10);
   p.rate_decrease_period_ns = u(11), p.clamp_tgt_rate = v[12] != 0, p.clamp_tgt_rate_after_time_inc = v[13] != 0;
   p.min_dec_fac = u(14), p.rate_on_first_cnp = u(15);
+  p.widths = RpWidths{};
+  if (v.size() == 21) p.widths = RpWidths{u(16), u(17), u(18), u(19), u(20)};
   return rp_params_error(p) == nullptr;
 }
 

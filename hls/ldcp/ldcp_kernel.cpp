@@ -38,6 +38,13 @@ constexpr uint64_t packets_ceil(uint64_t bytes, uint32_t shift, uint64_t max) {
 
 constexpr uint64_t gain_to_cw(uint32_t g) { return uint64_t{g} << kShiftGainToCw; }
 
+// cw written back to the state memory at the kept widths (docs/explore.md 2).
+uint64_t store_cw(uint64_t cw, const Config& c) {
+  if (c.widths.cw_int == CW_INT_BITS && c.widths.cw_frac == CW_FRAC_BITS) return cw;
+  const unsigned drop = CW_FRAC_BITS - c.widths.cw_frac;
+  return store_value(cw, drop, field_max(c.widths.cw_int + CW_FRAC_BITS, drop));
+}
+
 // Shortest decimal that reads back as v (for error messages).
 std::string show(double v) {
   char buf[40];
@@ -63,12 +70,19 @@ std::string fraction_error(const char* key, double v, bool ok, const char* range
 
 uint32_t ldcp_recip_seed(unsigned i) { return kSeed[i & ((1u << RECIP_IDX_BITS) - 1)]; }
 
-Recip ldcp_reciprocal(uint64_t x) {
+Recip ldcp_reciprocal(uint64_t x, Divider form) {
   Recip out;
   if (x == 0) return out;  // callers never pass 0 (cw >= gamma > 0)
   out.p = static_cast<unsigned>(std::bit_width(x)) - 1;
   // Normalise: m in [2^24, 2^25) represents x / 2^p in [1, 2).
   const uint64_t m = out.p <= RECIP_FRAC_BITS ? x << (RECIP_FRAC_BITS - out.p) : x >> (out.p - RECIP_FRAC_BITS);
+  if (form != Divider::kRecipTable) {  // hls/divider.hpp, on m as Q1.30
+    const uint64_t m30 = m << (30 - RECIP_FRAC_BITS);
+    out.r = static_cast<uint32_t>(form == Divider::kRecipRom ? divider::recip_rom(m30)
+                                  : form == Divider::kShift  ? divider::recip_shift(m30)
+                                                             : divider::recip_exact(m30));
+    return out;
+  }
   const uint64_t r0 = kSeed[(m >> (RECIP_FRAC_BITS - RECIP_IDX_BITS)) & ((1u << RECIP_IDX_BITS) - 1)];
   // Newton-Raphson: r1 = r0 (2 - m r0). m r0 < 2^49, r0 (2 - m r0) < 2^49.
   constexpr uint64_t kHalf = uint64_t{1} << (RECIP_FRAC_BITS - 1);
@@ -110,6 +124,24 @@ std::string ldcp_config_error(const Params& p, uint32_t mtu_bytes, double line_g
     if (p.bdp_bytes != 0) return "cc.ldcp.bdp_bytes = " + std::to_string(p.bdp_bytes) + rule;
     return "cc.ldcp.base_rtt_ns = " + std::to_string(p.base_rtt_ns) + rule + " at " + show(line_gbps) + " Gb/s";
   }
+  // Widths (docs/explore.md 2): each in its range, and IW, gamma and the base RTT must fit them.
+  const Widths& w = p.widths;
+  const unsigned values[] = {w.cw_int, w.cw_frac, w.pkt, w.rtt};
+  for (size_t i = 0; i < kWidthKnobs.size(); ++i)
+    if (values[i] < kWidthKnobs[i].min || values[i] > kWidthKnobs[i].shipped)
+      return std::string("cc.ldcp.widths.") + kWidthKnobs[i].name + " = " + std::to_string(values[i]) + " must be " +
+             std::to_string(kWidthKnobs[i].min) + ".." + std::to_string(kWidthKnobs[i].shipped) + " (bits)";
+  if (iw >= (uint64_t{1} << w.cw_int) || iw > ones(w.pkt)) {
+    const bool cw = iw >= (uint64_t{1} << w.cw_int);
+    return std::string("cc.ldcp.widths.") + (cw ? "cw_int = " + std::to_string(w.cw_int) : "pkt = " + std::to_string(w.pkt)) +
+           " must hold IW = " + std::to_string(iw) + " packets (IW < 2^" + (cw ? "cw_int" : "pkt") + ")";
+  }
+  if (p.gamma < std::ldexp(1.0, -static_cast<int>(w.cw_frac)))
+    return "cc.ldcp.widths.cw_frac = " + std::to_string(w.cw_frac) + " must give an LSB <= gamma = " + show(p.gamma) +
+           " (2^-cw_frac <= gamma)";
+  if (p.base_rtt_ns > ones(w.rtt))
+    return "cc.ldcp.widths.rtt = " + std::to_string(w.rtt) + " must hold base_rtt_ns = " + std::to_string(p.base_rtt_ns) +
+           " (< 2^rtt)";
   return "";
 }
 
@@ -123,6 +155,8 @@ Config ldcp_config(const Params& p, uint32_t mtu_bytes, double line_gbps) {
   c.iw_packets = static_cast<uint32_t>((ldcp_bdp_bytes(p, line_gbps) + mtu_bytes - 1) / mtu_bytes);
   c.base_rtt_ns = p.base_rtt_ns;
   c.fast_start = p.fast_start;
+  c.widths = p.widths;
+  c.divider = p.divider;
   return c;
 }
 
@@ -144,11 +178,12 @@ void ldcp_set_message_bytes(LdcpState& s, const Config& c, uint64_t message_byte
 
 LdcpOut ldcp_on_ack(LdcpState& s, const Config& c, const AckIn& a) {
   LdcpOut out;
-  if (a.rtt_ns != 0) s.rtt_ns = static_cast<uint32_t>(a.rtt_ns < kRttMax ? a.rtt_ns : kRttMax);
+  const uint64_t rtt_max = ones(c.widths.rtt);
+  if (a.rtt_ns != 0) s.rtt_ns = static_cast<uint32_t>(a.rtt_ns < rtt_max ? a.rtt_ns : rtt_max);
   out.n = static_cast<uint32_t>(packets_ceil(a.acked_bytes, c.mtu_shift, kNMax));
   if (!s.stable) {
     // Fast start: count the packets acknowledged (LSN in packets); a full IW ends it with cw = BDP.
-    s.fs_acked = static_cast<uint32_t>(packets_ceil(a.cum_bytes_acked, c.mtu_shift, kPktMax));
+    s.fs_acked = static_cast<uint32_t>(packets_ceil(a.cum_bytes_acked, c.mtu_shift, ones(c.widths.pkt)));
     if (s.fs_acked >= c.iw_packets) {
       s.stable = true;
       s.fs_left = 0;
@@ -167,7 +202,7 @@ LdcpOut ldcp_on_ack(LdcpState& s, const Config& c, const AckIn& a) {
   if (s.cw >= kCwOne) {
     if (!a.ece) {
       // eq. 1/2: cw + n alpha / cw = cw + (alpha n r) >> p, rounded (p >= CW_FRAC_BITS here).
-      const Recip r = ldcp_reciprocal(s.cw);
+      const Recip r = ldcp_reciprocal(s.cw, c.divider);
       const uint64_t num = uint64_t{c.alpha} * out.n * r.r;
       const uint64_t inc = (num + (uint64_t{1} << (r.p - 1))) >> r.p;
       s.cw = s.cw + inc < kCwMax ? s.cw + inc : kCwMax;
@@ -189,6 +224,7 @@ LdcpOut ldcp_on_ack(LdcpState& s, const Config& c, const AckIn& a) {
       out.action = Action::kSubOneDecrease;
     }
   }
+  s.cw = store_cw(s.cw, c);
   out.window_changed = s.cw != before;
   return out;
 }
@@ -200,7 +236,7 @@ LdcpOut ldcp_on_loss(LdcpState& s, const Config& c) {
   const uint64_t gamma = gain_to_cw(c.gamma);
   s.stable = true;
   s.fs_left = 0;
-  s.cw = acked > gamma ? acked : gamma;
+  s.cw = store_cw(acked > gamma ? acked : gamma, c);
   out.action = Action::kLossExit;
   out.window_changed = true;
   return out;
@@ -219,10 +255,10 @@ uint64_t ldcp_window_bytes_fx(const LdcpState& s, const Config& c) {
   return s.cw << c.mtu_shift;
 }
 
-uint64_t ldcp_send_interval_ns(const LdcpState& s) {
+uint64_t ldcp_send_interval_ns(const LdcpState& s, Divider form) {
   if (!s.stable || s.cw >= kCwOne || s.cw == 0) return 0;
   // RTT / cw = rtt_ns r 2^(CW_FRAC_BITS - p - RECIP_FRAC_BITS), rounded; p < CW_FRAC_BITS here.
-  const Recip r = ldcp_reciprocal(s.cw);
+  const Recip r = ldcp_reciprocal(s.cw, form);
   const unsigned shift = r.p + RECIP_FRAC_BITS - CW_FRAC_BITS;
   return (uint64_t{s.rtt_ns} * r.r + (uint64_t{1} << (shift - 1))) >> shift;
 }

@@ -20,8 +20,12 @@
 // cw < 1), and whether the next frame goes Not-ECT (every fast-start frame but the last).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
+
+#include "divider.hpp"
+#include "widths.hpp"
 
 namespace ccf::hls::ldcp {
 
@@ -48,6 +52,26 @@ static_assert(CW_FRAC_BITS >= GAIN_FRAC_BITS, "beta, gamma are shifted up into c
 static_assert(CW_W <= 40 && RECIP_FRAC_BITS <= 24, "products must fit 64 bits (docs/units/ldcp.md 2)");
 static_assert(GAIN_FRAC_BITS + 1 + N_W + RECIP_FRAC_BITS <= 63, "alpha * n * 1/cw must fit 64 bits");
 
+// The widths the state memory keeps (docs/explore.md 2); at most the shipped widths above. cw is
+// rounded to cw_frac fraction bits when written back and saturates at 2^cw_int packets; fs_acked
+// and rtt_ns saturate at their widths; fs_left counts down from IW, which must fit. ldcp_config_error
+// checks that the parameters fit. The defaults cost nothing: every quantisation is skipped.
+struct Widths {
+  unsigned cw_int = CW_INT_BITS;   // integer bits of cw (packets)
+  unsigned cw_frac = CW_FRAC_BITS; // fraction bits of cw
+  unsigned pkt = PKT_W;            // bits of fs_left and fs_acked (packets)
+  unsigned rtt = RTT_W;            // bits of rtt_ns (ns, saturating)
+  constexpr bool operator==(const Widths&) const = default;
+  constexpr unsigned state_bits() const { return cw_int + cw_frac + 1 + 2 * pkt + rtt; }
+};
+
+inline constexpr std::array<WidthKnob, 4> kWidthKnobs{{
+    {"cw_int", CW_INT_BITS, 1, "integer bits of cw: IW must be < 2^cw_int packets"},
+    {"cw_frac", CW_FRAC_BITS, 1, "fraction bits of cw: gamma must be >= 2^-cw_frac; alpha/cw below LSB/2 stops the increase"},
+    {"pkt", PKT_W, 1, "bits of fs_left and fs_acked: IW must be < 2^pkt packets"},
+    {"rtt", RTT_W, 8, "bits of the RTT sample (ns, saturating): the sub-one send interval RTT/cw uses it"},
+}};
+
 // User parameters (scenario keys cc.ldcp.<name>). Fractions are doubles here and must be exact
 // multiples of 2^-16 (ldcp_params_error), so kernel and reference run on identical values.
 struct Params {
@@ -65,6 +89,8 @@ struct Params {
                                   // set it to the topology's base RTT.
   bool fast_start = true; // zero-RTT bandwidth acquisition (seed 2.3). false: start in the stable
                           // stage with cw = IW and ECT frames ([INF] an ablation switch).
+  Widths widths;          // state widths (docs/explore.md); default: shipped
+  Divider divider = Divider::kRecipTable;  // form of 1/cw (hls/divider.hpp)
 };
 
 // "" when p is valid, else "cc.ldcp.<key> = <value> must be <rule>".
@@ -83,6 +109,8 @@ struct Config {
   uint32_t mtu_shift = 10;        // log2(mtu_bytes)
   uint32_t base_rtt_ns = 10'000;  // 1..2^24-1
   bool fast_start = true;
+  Widths widths;
+  Divider divider = Divider::kRecipTable;
 };
 // Requires ldcp_config_error(p, mtu_bytes, line_gbps) == "".
 Config ldcp_config(const Params& p, uint32_t mtu_bytes, double line_gbps);
@@ -100,6 +128,7 @@ struct LdcpState {
   static constexpr unsigned kStateBits = CW_W + 1 + 2 * PKT_W + RTT_W;
 };
 static_assert(LdcpState::kStateBits == 93, "update the tables in ldcp_kernel.hpp and docs/units/ldcp.md");
+static_assert(Widths{}.state_bits() == LdcpState::kStateBits, "the shipped widths are the state table's");
 
 // What an ACK carries into the kernel (the unit fills it from nic::AckInfo).
 struct AckIn {
@@ -144,7 +173,7 @@ bool ldcp_frame_not_ect(const LdcpState& s);
 // Window in bytes << CW_FRAC_BITS: IW x mtu in fast start, cw x mtu for cw >= 1, one mtu for cw < 1.
 uint64_t ldcp_window_bytes_fx(const LdcpState& s, const Config& c);
 // Send interval RTT/cw in ns for cw < 1 (stable stage), else 0. Relative error <= 2^-16, plus 0.5 ns.
-uint64_t ldcp_send_interval_ns(const LdcpState& s);
+uint64_t ldcp_send_interval_ns(const LdcpState& s, Divider form = Divider::kRecipTable);
 
 // Reciprocal unit (shared by alpha/cw and RTT/cw): x > 0 in cw LSBs gives r and p with
 // 1/x_real ~= r * 2^(CW_FRAC_BITS - p - RECIP_FRAC_BITS), p = floor(log2(x)), relative error
@@ -153,7 +182,7 @@ struct Recip {
   uint32_t r = 0;  // 2^23 < r <= 2^24
   unsigned p = 0;  // 0..CW_W-1
 };
-Recip ldcp_reciprocal(uint64_t x);
+Recip ldcp_reciprocal(uint64_t x, Divider form = Divider::kRecipTable);
 // Seed table entry i: round(2^24 / (1 + (i + 1/2) / 256)).
 uint32_t ldcp_recip_seed(unsigned i);
 

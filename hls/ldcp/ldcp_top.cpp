@@ -29,6 +29,9 @@ void ccf_ldcp_top(const ccf::hls::ldcp::Event& ev,
   using namespace ccf::hls::ldcp;
   const uint32_t addr = ev.flow & (kLdcpTopFlows - 1);
   LdcpState s = state_mem[addr];
-  out = ldcp_step(s, c, ev);
+  Config q = c;
+  q.widths = kLdcpTopWidths;  // compile-time widths and divider (ldcp_top.hpp)
+  q.divider = kLdcpTopDivider;
+  out = ldcp_step(s, q, ev);
   state_mem[addr] = s;
 }

@@ -12,8 +12,19 @@
 #define CCF_HLS_FLOW_W 10  // flow index bits of the synthesised state memory (2^10 = 1024 flows)
 #endif
 
+// Compile-time state widths and divider form of the synthesised top (docs/hls.md 2):
+// -DCCF_HLS_LDCP_WIDTHS="{cw_int,cw_frac,pkt,rtt}" -DCCF_HLS_LDCP_DIVIDER=ccf::hls::Divider::kShift.
+#ifndef CCF_HLS_LDCP_WIDTHS
+#define CCF_HLS_LDCP_WIDTHS {}
+#endif
+#ifndef CCF_HLS_LDCP_DIVIDER
+#define CCF_HLS_LDCP_DIVIDER ccf::hls::Divider::kRecipTable
+#endif
+
 namespace ccf::hls::ldcp {
 
+inline constexpr Widths kLdcpTopWidths CCF_HLS_LDCP_WIDTHS;
+inline constexpr Divider kLdcpTopDivider = CCF_HLS_LDCP_DIVIDER;
 inline constexpr uint32_t kLdcpTopFlows = 1u << CCF_HLS_FLOW_W;
 
 enum class EventKind : uint8_t {

@@ -10,7 +10,13 @@ int main(int argc, char** argv) {
       "ldcp_top_csim", argc, argv, lk::kEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
         for (auto& s : state_mem) s = lk::LdcpState{};
-        return preset == "ldcp" && lk::config_from(v, c);
+        if (preset != "ldcp" || !lk::config_from(v, c)) return false;
+        const lk::Widths& w = c.widths;
+        const lk::Widths& b = lk::kLdcpTopWidths;
+        return ccf::hls::csim::built_for("ldcp_top_csim", w == b && c.divider == lk::kLdcpTopDivider,
+                                         {w.cw_int, w.cw_frac, w.pkt, w.rtt, uint64_t(c.divider)},
+                                         {b.cw_int, b.cw_frac, b.pkt, b.rtt, uint64_t(lk::kLdcpTopDivider)},
+                                         "CCF_HLS_LDCP_WIDTHS (last: CCF_HLS_LDCP_DIVIDER)");
       },
       [&](size_t kind, const std::vector<uint64_t>& in) {
         if (in.size() != 7) return std::vector<uint64_t>{};  // reported as a mismatch

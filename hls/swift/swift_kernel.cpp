@@ -53,20 +53,93 @@ constexpr std::array<uint32_t, 256> kRsqrtRom = make_rsqrt_rom();
 static_assert(kRecipRom[0] < kRecipOne && kRecipRom[255] > kRecipOne / 2);
 static_assert(kRsqrtRom[0] < kRecipOne && kRsqrtRom[255] > kRecipOne / 2);
 
-// ---------------------------------------------------------------- small blocks
-
 constexpr uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 constexpr uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
-uint32_t clamp_cwnd(uint64_t w, const Regs& r) {
-  if (w < r.min_cwnd) return r.min_cwnd;
-  if (w > r.max_cwnd) return r.max_cwnd;
-  return static_cast<uint32_t>(w);
+// The forms other than the shipped ROM + Newton (hls/divider.hpp), out of line: the shipped path
+// stays as small as before.
+[[gnu::noinline]] uint32_t recip_other(uint64_t m30, Divider form) {
+  return static_cast<uint32_t>(form == Divider::kRecipRom ? divider::recip_rom(m30)
+                               : form == Divider::kShift  ? divider::recip_shift(m30)
+                                                          : divider::recip_exact(m30));
+}
+[[gnu::noinline]] uint64_t rsqrt_other(uint64_t m30, uint64_t rom, Divider form) {
+  return form == Divider::kRecipRom ? rom : form == Divider::kShift ? divider::rsqrt_shift(m30) : divider::rsqrt_exact(m30);
 }
 
-// (now - t_last_decrease) mod 2^32 >= rtt (Algorithm 1 line 3). One subtractor and a comparator.
-bool can_decrease(uint32_t now_ns, uint32_t t_last_ns, uint32_t rtt_ns) {
-  return static_cast<uint32_t>(now_ns - t_last_ns) >= rtt_ns;
+
+// ---------------------------------------------------------------- datapath blocks (inlined into the events)
+
+[[gnu::always_inline]] inline uint32_t recip_block(uint64_t x, unsigned& e, Divider form) {
+  e = static_cast<unsigned>(std::bit_width(x)) - 1;  // priority encoder
+  // m = x / 2^e in [1, 2) as Q1.30 (truncated when x is wider than 31 bits).
+  const uint64_t m = e <= 30 ? x << (30 - e) : x >> (e - 30);
+  if (form != Divider::kRecipTable) [[unlikely]]
+    return recip_other(m, form);
+  const uint64_t r0 = kRecipRom[(m >> 22) & 0xFF];
+  const uint64_t mr = (m * r0) >> 30;                               // m r0 in 2^-24, about 1
+  const uint64_t r1 = (r0 * ((uint64_t{2} << RECIP_FRAC_BITS) - mr)) >> RECIP_FRAC_BITS;  // r0 (2 - m r0)
+  return static_cast<uint32_t>(r1);
+}
+
+[[gnu::always_inline]] inline uint64_t rsqrt_block(uint32_t cwnd_q20, Divider form) {
+  const unsigned p = static_cast<unsigned>(std::bit_width(cwnd_q20)) - 1;
+  const unsigned s = p & ~1u;                       // even exponent: m = x / 2^s in [1, 4)
+  const uint64_t m = uint64_t{cwnd_q20} << (30 - s);  // Q2.30
+  const unsigned idx = (m >> 31) ? 128 + ((m >> 24) & 127) : ((m >> 23) & 127);
+  const uint64_t y = kRsqrtRom[idx];
+  uint64_t r1;
+  if (form != Divider::kRecipTable) [[unlikely]] {
+    r1 = rsqrt_other(m, y, form);
+  } else {
+    const uint64_t y2 = (y * y) >> RECIP_FRAC_BITS;
+    const uint64_t my2 = (m * y2) >> 30;                                            // m y^2, about 1
+    r1 = (y * ((uint64_t{3} << RECIP_FRAC_BITS) - my2)) >> (RECIP_FRAC_BITS + 1);   // y (3 - m y^2) / 2
+  }
+  // 1/sqrt(cwnd) = 2^10 / sqrt(x) = r1 2^-24 * 2^(10 - s/2).
+  const int sh = 10 - static_cast<int>(s / 2);
+  return sh >= 0 ? r1 << sh : r1 >> -sh;
+}
+
+[[gnu::always_inline]] inline uint64_t fabric_target_block(const Regs& r, uint32_t fcwnd, uint32_t hops) {
+  const uint64_t topo = uint64_t{r.base_target_q8} + uint64_t{min_u32(hops, 255)} * r.per_hop_q8;
+  const uint64_t rs = rsqrt_block(fcwnd, r.divider);
+  uint64_t fs;
+  if (rs >= r.fs_sat_rs) {
+    fs = r.fs_range_q8;  // alpha/sqrt(fcwnd) + beta >= fs_range (fcwnd <= fs_min_cwnd)
+  } else {
+    const uint64_t a = (r.fs_alpha_q8 * rs) >> RECIP_FRAC_BITS;  // < fs_range + |beta| (fs_sat_rs)
+    fs = a <= r.fs_beta_q8 ? 0 : min_u64(a - r.fs_beta_q8, r.fs_range_q8);
+  }
+  return topo + fs;
+}
+
+// ---------------------------------------------------------------- small blocks
+
+
+constexpr bool shipped_cwnd(const Widths& w) { return w.cwnd_int == CWND_W - CWND_FRAC_BITS && w.cwnd_frac == CWND_FRAC_BITS; }
+
+// A window written back to the state memory at the kept widths (docs/explore.md 2).
+[[gnu::noinline]] uint32_t store_cwnd_narrow(uint64_t w, const Widths& wd) {
+  const unsigned drop = CWND_FRAC_BITS - wd.cwnd_frac;
+  return static_cast<uint32_t>(store_value(w, drop, field_max(wd.cwnd_int + CWND_FRAC_BITS, drop)));
+}
+[[gnu::always_inline]] inline uint32_t store_cwnd(uint64_t w, const Regs& r) {
+  if (shipped_cwnd(r.widths)) [[likely]] return static_cast<uint32_t>(w);
+  return store_cwnd_narrow(w, r.widths);
+}
+
+[[gnu::always_inline]] inline uint32_t clamp_cwnd(uint64_t w, const Regs& r) {
+  if (w < r.min_cwnd) return store_cwnd(r.min_cwnd, r);
+  if (w > r.max_cwnd) return store_cwnd(r.max_cwnd, r);
+  return store_cwnd(w, r);
+}
+
+constexpr uint32_t time_mask(const Regs& r) { return static_cast<uint32_t>(ones(r.widths.time)); }
+
+// (now - t_last_decrease) mod 2^time >= rtt (Algorithm 1 line 3). One subtractor and a comparator.
+[[gnu::always_inline]] inline bool can_decrease(uint32_t now_ns, uint32_t t_last_ns, uint32_t rtt_ns, const Regs& r) {
+  return ((now_ns - t_last_ns) & time_mask(r)) >= rtt_ns;
 }
 
 // cwnd * f / 2^24, rounded; f <= 2^24.
@@ -76,16 +149,16 @@ uint64_t scale(uint32_t cwnd, uint32_t f) { return (uint64_t{cwnd} * f + (kRecip
 uint32_t one_minus_max_mdf(const Regs& r) { return kRecipOne - (r.max_mdf << (RECIP_FRAC_BITS - GAIN_FRAC_BITS)); }
 
 // Lines 26-28: clamp, then stamp t_last_decrease when the window did not grow.
-WindowAction finish_window(uint32_t& cwnd, uint32_t& t_last, uint64_t next, uint32_t prev, uint32_t now_ns,
+[[gnu::always_inline]] inline WindowAction finish_window(uint32_t& cwnd, uint32_t& t_last, uint64_t next, uint32_t prev, uint32_t now_ns,
                            WindowAction a, const Regs& r) {
   cwnd = clamp_cwnd(next, r);
-  if (cwnd < prev || (r.stamp_on_equal && cwnd == prev)) t_last = now_ns;
+  if (cwnd < prev || (r.stamp_on_equal && cwnd == prev)) t_last = now_ns & time_mask(r);
   return a;
 }
 
 // Algorithm 1 lines 4-14 for one window (fcwnd against the fabric target, ecwnd against the endpoint
 // target). delay and target in 2^-8 ns, num_acked in Q12.20 packets.
-WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uint64_t target_q8,
+[[gnu::always_inline]] inline WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uint64_t target_q8,
                         uint32_t num_acked_q20, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
   const uint32_t prev = cwnd;
   if (delay_q8 < target_q8) {
@@ -94,15 +167,15 @@ WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uin
     uint64_t inc = step;
     if (cwnd >= kCwndOne) {  // ai / cwnd * num_acked: times 1/cwnd = rc * 2^(20 - 24 - e)
       unsigned e = 0;
-      const uint32_t rc = recip_mant(cwnd, e);
+      const uint32_t rc = recip_block(cwnd, e, r.divider);
       inc = (step * rc) >> (e + RECIP_FRAC_BITS - CWND_FRAC_BITS);
     }
     return finish_window(cwnd, t_last, uint64_t{cwnd} + inc, prev, now_ns, WindowAction::kAdditiveIncrease, r);
   }
-  if (!can_decrease(now_ns, t_last, rtt_ns)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
+  if (!can_decrease(now_ns, t_last, rtt_ns, r)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
   // q = (delay - target) / delay in 2^-24 (delay >= target > 0), via 1/delay = rd * 2^-(24 + e).
   unsigned e = 0;
-  const uint32_t rd = recip_mant(delay_q8, e);
+  const uint32_t rd = recip_block(delay_q8, e, r.divider);
   const uint64_t q = min_u64(((delay_q8 - target_q8) * rd) >> e, kRecipOne);
   const uint64_t cut = (uint64_t{r.beta} * q) >> GAIN_FRAC_BITS;  // beta * q in 2^-24, <= 2^24
   uint32_t f = cut >= kRecipOne ? 0 : static_cast<uint32_t>(kRecipOne - cut);
@@ -112,25 +185,25 @@ WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uin
 }
 
 // Lines 20-21 and 24-25: cwnd <- (1 - max_mdf) cwnd if an RTT has passed since the last decrease.
-WindowAction md_window(uint32_t& cwnd, uint32_t& t_last, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
+[[gnu::always_inline]] inline WindowAction md_window(uint32_t& cwnd, uint32_t& t_last, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
   const uint32_t prev = cwnd;
-  if (!can_decrease(now_ns, t_last, rtt_ns)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
+  if (!can_decrease(now_ns, t_last, rtt_ns, r)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
   return finish_window(cwnd, t_last, scale(cwnd, one_minus_max_mdf(r)), prev, now_ns,
                        WindowAction::kMultiplicativeDecrease, r);
 }
 
 // Lines 29-32: pacing_delay = rtt / cwnd if cwnd < 1, else 0. rtt * 2^20 / cwnd = rtt * rc >> (e + 4).
-uint32_t pacing_of(uint32_t cwnd, uint32_t rtt_ns) {
+[[gnu::always_inline]] inline uint32_t pacing_of(uint32_t cwnd, uint32_t rtt_ns, const Regs& r) {
   if (cwnd >= kCwndOne) return 0;
   unsigned e = 0;
-  const uint32_t rc = recip_mant(cwnd, e);
+  const uint32_t rc = recip_block(cwnd, e, r.divider);
   const uint64_t p = (uint64_t{rtt_ns} * rc) >> (e + RECIP_FRAC_BITS - CWND_FRAC_BITS);
-  return static_cast<uint32_t>(min_u64(p, kPacingMaxNs));
+  return static_cast<uint32_t>(min_u64(p, ones(r.widths.pacing)));
 }
 
-Out finish(State& s, Out out) {
+Out finish(State& s, const Regs& r, Out out) {
   out.cwnd = cwnd_of(s);
-  s.pacing_ns = pacing_of(out.cwnd, s.rtt_ns);
+  s.pacing_ns = pacing_of(out.cwnd, s.rtt_ns, r);
   out.pacing_ns = s.pacing_ns;
   return out;
 }
@@ -143,51 +216,18 @@ std::string fmt_double(double v) {
 
 }  // namespace
 
-// ---------------------------------------------------------------- datapath blocks
+// ---------------------------------------------------------------- datapath blocks, exposed for the tests
 
-uint32_t recip_mant(uint64_t x, unsigned& e) {
-  e = static_cast<unsigned>(std::bit_width(x)) - 1;  // priority encoder
-  // m = x / 2^e in [1, 2) as Q1.30 (truncated when x is wider than 31 bits).
-  const uint64_t m = e <= 30 ? x << (30 - e) : x >> (e - 30);
-  const uint64_t r0 = kRecipRom[(m >> 22) & 0xFF];
-  const uint64_t mr = (m * r0) >> 30;                               // m r0 in 2^-24, about 1
-  const uint64_t r1 = (r0 * ((uint64_t{2} << RECIP_FRAC_BITS) - mr)) >> RECIP_FRAC_BITS;  // r0 (2 - m r0)
-  return static_cast<uint32_t>(r1);
-}
-
-uint64_t rsqrt_q24(uint32_t cwnd_q20) {
-  const unsigned p = static_cast<unsigned>(std::bit_width(cwnd_q20)) - 1;
-  const unsigned s = p & ~1u;                       // even exponent: m = x / 2^s in [1, 4)
-  const uint64_t m = uint64_t{cwnd_q20} << (30 - s);  // Q2.30
-  const unsigned idx = (m >> 31) ? 128 + ((m >> 24) & 127) : ((m >> 23) & 127);
-  const uint64_t y = kRsqrtRom[idx];
-  const uint64_t y2 = (y * y) >> RECIP_FRAC_BITS;
-  const uint64_t my2 = (m * y2) >> 30;                                            // m y^2, about 1
-  const uint64_t r1 = (y * ((uint64_t{3} << RECIP_FRAC_BITS) - my2)) >> (RECIP_FRAC_BITS + 1);  // y (3 - m y^2) / 2
-  // 1/sqrt(cwnd) = 2^10 / sqrt(x) = r1 2^-24 * 2^(10 - s/2).
-  const int sh = 10 - static_cast<int>(s / 2);
-  return sh >= 0 ? r1 << sh : r1 >> -sh;
-}
-
-uint64_t fabric_target_q8(const Regs& r, uint32_t fcwnd, uint32_t hops) {
-  const uint64_t topo = uint64_t{r.base_target_q8} + uint64_t{min_u32(hops, 255)} * r.per_hop_q8;
-  const uint64_t rs = rsqrt_q24(fcwnd);
-  uint64_t fs;
-  if (rs >= r.fs_sat_rs) {
-    fs = r.fs_range_q8;  // alpha/sqrt(fcwnd) + beta >= fs_range (fcwnd <= fs_min_cwnd)
-  } else {
-    const uint64_t a = (r.fs_alpha_q8 * rs) >> RECIP_FRAC_BITS;  // < fs_range + |beta| (fs_sat_rs)
-    fs = a <= r.fs_beta_q8 ? 0 : min_u64(a - r.fs_beta_q8, r.fs_range_q8);
-  }
-  return topo + fs;
-}
+uint32_t recip_mant(uint64_t x, unsigned& e, Divider form) { return recip_block(x, e, form); }
+uint64_t rsqrt_q24(uint32_t cwnd_q20, Divider form) { return rsqrt_block(cwnd_q20, form); }
+uint64_t fabric_target_q8(const Regs& r, uint32_t fcwnd, uint32_t hops) { return fabric_target_block(r, fcwnd, hops); }
 
 // ---------------------------------------------------------------- events
 
 State swift_initial_state(const Regs& r, uint32_t now_ns) {
   State s;
-  s.fcwnd = s.ecwnd = r.init_cwnd;
-  s.t_last_decrease_f_ns = s.t_last_decrease_e_ns = now_ns;
+  s.fcwnd = s.ecwnd = store_cwnd(r.init_cwnd, r);
+  s.t_last_decrease_f_ns = s.t_last_decrease_e_ns = now_ns & time_mask(r);
   s.pacing_ns = 0;  // no RTT sample yet: the unit's one-packet window holds a sub-packet flow
   return s;
 }
@@ -195,7 +235,7 @@ State swift_initial_state(const Regs& r, uint32_t now_ns) {
 Out on_ack(State& s, const Regs& r, const AckIn& in) {
   Out out;
   s.retransmit_cnt = 0;                                                     // line 4
-  const uint32_t rtt = static_cast<uint32_t>(min_u64(in.rtt_ns, kDelayMaxNs));
+  const uint32_t rtt = static_cast<uint32_t>(min_u64(in.rtt_ns, ones(r.widths.rtt)));
   s.rtt_ns = rtt;
   // Section 3.3: endpoint delay = remote queuing + local NIC Rx delay (t6 - t5 = 0: this unit is the
   // sender NIC and acts at t5); fabric delay = RTT - endpoint delay (>= 0 after saturation).
@@ -212,23 +252,24 @@ Out on_ack(State& s, const Regs& r, const AckIn& in) {
     const int64_t diff = static_cast<int64_t>(sample_q8) - static_cast<int64_t>(s.endpoint_delay_q8);
     const int64_t step = (diff * static_cast<int64_t>(r.ewma_gain) + (int64_t{1} << (GAIN_FRAC_BITS - 1))) >> GAIN_FRAC_BITS;
     s.endpoint_delay_q8 = static_cast<uint64_t>(static_cast<int64_t>(s.endpoint_delay_q8) + step);
+    if (r.widths.ewma_frac != Q8) s.endpoint_delay_q8 = round_lsbs(s.endpoint_delay_q8, Q8 - r.widths.ewma_frac);
   }
   // num_acked = acked_bytes / mtu = acked_bytes * (2^32 / mtu) >> 12, in Q8.20, saturating.
   const uint64_t bytes = min_u64(in.acked_bytes, kMaxAckedBytes);
   const uint32_t num_acked = static_cast<uint32_t>(
       min_u64((bytes * r.inv_mtu) >> (32 - CWND_FRAC_BITS), uint64_t{kMaxNumAckedPackets} << CWND_FRAC_BITS));
   // Line 5, section 3.5: the fabric target from fcwnd before this ACK's update.
-  out.fabric_target_q8 = fabric_target_q8(r, s.fcwnd, in.hops);
+  out.fabric_target_q8 = fabric_target_block(r, s.fcwnd, in.hops);
   out.fabric = ack_window(s.fcwnd, s.t_last_decrease_f_ns, uint64_t{fabric} << Q8, out.fabric_target_q8, num_acked,
                           rtt, in.now_ns, r);
   out.endpoint = ack_window(s.ecwnd, s.t_last_decrease_e_ns, s.endpoint_delay_q8, r.endpoint_target_q8, num_acked,
                             rtt, in.now_ns, r);
-  return finish(s, out);
+  return finish(s, r, out);
 }
 
 Out on_retransmit_timeout(State& s, const Regs& r, uint32_t now_ns) {
   Out out;
-  if (s.retransmit_cnt < kRetxMax) ++s.retransmit_cnt;  // line 16
+  if (s.retransmit_cnt < ones(r.widths.retx)) ++s.retransmit_cnt;  // line 16, saturating
   if (s.retransmit_cnt >= r.retx_reset_threshold) {      // lines 17-18
     const uint32_t pf = s.fcwnd, pe = s.ecwnd;
     out.fabric = finish_window(s.fcwnd, s.t_last_decrease_f_ns, r.min_cwnd, pf, now_ns, WindowAction::kReset, r);
@@ -237,7 +278,7 @@ Out on_retransmit_timeout(State& s, const Regs& r, uint32_t now_ns) {
     out.fabric = md_window(s.fcwnd, s.t_last_decrease_f_ns, s.rtt_ns, now_ns, r);
     out.endpoint = md_window(s.ecwnd, s.t_last_decrease_e_ns, s.rtt_ns, now_ns, r);
   }
-  return finish(s, out);
+  return finish(s, r, out);
 }
 
 Out on_fast_recovery(State& s, const Regs& r, uint32_t now_ns) {
@@ -245,7 +286,7 @@ Out on_fast_recovery(State& s, const Regs& r, uint32_t now_ns) {
   s.retransmit_cnt = 0;  // line 23
   out.fabric = md_window(s.fcwnd, s.t_last_decrease_f_ns, s.rtt_ns, now_ns, r);
   out.endpoint = md_window(s.ecwnd, s.t_last_decrease_e_ns, s.rtt_ns, now_ns, r);
-  return finish(s, out);
+  return finish(s, r, out);
 }
 
 // ---------------------------------------------------------------- configuration (software)
@@ -285,6 +326,27 @@ std::string swift_params_error(const Params& p) {
   if (!finite(p.max_mdf) || p.max_mdf <= 0 || p.max_mdf >= 1) return bad("max_mdf", p.max_mdf, "> 0 and < 1");
   if (p.retx_reset_threshold < 1 || p.retx_reset_threshold > kRetxMax)
     return bad("retx_reset_threshold", p.retx_reset_threshold, ">= 1 and <= 31 (5-bit counter)");
+  // Widths (docs/explore.md 2): each in its range, and the parameters must fit them.
+  const Widths& w = p.widths;
+  const unsigned values[] = {w.cwnd_int, w.cwnd_frac, w.time, w.rtt, w.ewma_frac, w.retx, w.pacing};
+  for (size_t i = 0; i < kWidthKnobs.size(); ++i)
+    if (values[i] < kWidthKnobs[i].min || values[i] > kWidthKnobs[i].shipped)
+      return bad((std::string("widths.") + kWidthKnobs[i].name).c_str(), values[i],
+                 (std::to_string(kWidthKnobs[i].min) + ".." + std::to_string(kWidthKnobs[i].shipped) + " (bits)").c_str());
+  if (p.max_cwnd >= std::ldexp(1.0, static_cast<int>(w.cwnd_int)))
+    return bad("max_cwnd", p.max_cwnd, ("< 2^widths.cwnd_int = " + fmt_double(std::ldexp(1.0, static_cast<int>(w.cwnd_int))) +
+                                        " packets").c_str());
+  if (p.min_cwnd < std::ldexp(1.0, -static_cast<int>(w.cwnd_frac)))
+    return bad("min_cwnd", p.min_cwnd, (">= 2^-widths.cwnd_frac = " + fmt_double(std::ldexp(1.0, -static_cast<int>(w.cwnd_frac))) +
+                                        " packets").c_str());
+  if (p.retx_reset_threshold > ones(w.retx))
+    return bad("retx_reset_threshold", p.retx_reset_threshold, ("<= 2^widths.retx - 1 = " + std::to_string(ones(w.retx))).c_str());
+  if (w.time < w.rtt)
+    return bad("widths.time", w.time, (">= widths.rtt = " + std::to_string(w.rtt) + " (an RTT must fit the timestamp range)").c_str());
+  const double rtt_max_us = double(ones(w.rtt)) / 1000.0;
+  if (p.base_target_us + p.fs_range_us >= rtt_max_us || p.endpoint_target_us >= rtt_max_us)
+    return bad("widths.rtt", w.rtt, ("large enough that base_target_us + fs_range_us and endpoint_target_us are < 2^rtt ns = " +
+                                     fmt_double(rtt_max_us) + " us (a delay saturates there)").c_str());
   return "";
 }
 
@@ -314,6 +376,8 @@ Regs swift_regs(const Params& p, uint32_t mtu_bytes) {
   r.inv_mtu = static_cast<uint32_t>(((uint64_t{1} << 32) + mtu_bytes / 2) / mtu_bytes);
   r.retx_reset_threshold = p.retx_reset_threshold;
   r.stamp_on_equal = p.decrease_stamp_on_equal;
+  r.widths = p.widths;
+  r.divider = p.divider;
   return r;
 }
 

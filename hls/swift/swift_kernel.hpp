@@ -26,6 +26,9 @@
 #include <cstdint>
 #include <string>
 
+#include "divider.hpp"
+#include "widths.hpp"
+
 namespace ccf::hls::swift {
 
 // ---- widths, stated once (docs/units/swift.md section 2) ----
@@ -54,6 +57,37 @@ inline constexpr uint32_t kMaxNumAckedPackets = 255;                  // num_ack
 inline constexpr double kMaxAi = 16.0;                                // ai <= 16 packets (Q4.20)
 
 static_assert(CWND_W == 32 && CWND_FRAC_BITS == 20, "windows are Q12.20 in a 32-bit word");
+
+// The widths the state memory keeps (docs/explore.md 2); at most the shipped widths above. fcwnd and
+// ecwnd are rounded to cwnd_frac fraction bits when written back and saturate at 2^cwnd_int packets;
+// the endpoint EWMA keeps ewma_frac fraction bits of ns (its integer part has the rtt bits);
+// rtt_ns, retransmit_cnt and pacing_ns saturate at their widths; t_last_decrease is ns modulo
+// 2^time, and can_decrease subtracts modulo 2^time. swift_params_error checks that the parameters
+// fit. The defaults cost nothing: every quantisation is skipped.
+struct Widths {
+  unsigned cwnd_int = CWND_W - CWND_FRAC_BITS;  // integer bits of fcwnd, ecwnd (packets)
+  unsigned cwnd_frac = CWND_FRAC_BITS;          // fraction bits of fcwnd, ecwnd
+  unsigned time = TIME_W;                       // bits of t_last_decrease_{f,e}_ns (ns, modulo)
+  unsigned rtt = DELAY_W;                       // bits of rtt_ns (ns, saturating) and of the EWMA's integer part
+  unsigned ewma_frac = Q8;                      // fraction bits (of ns) of endpoint_delay
+  unsigned retx = RETX_W;                       // bits of retransmit_cnt (saturating)
+  unsigned pacing = PACING_W;                   // bits of pacing_ns (ns, saturating)
+
+  constexpr bool operator==(const Widths&) const = default;
+  constexpr unsigned state_bits() const {
+    return 2 * (cwnd_int + cwnd_frac) + 2 * time + rtt + (rtt + ewma_frac) + 1 + retx + pacing;
+  }
+};
+
+inline constexpr std::array<WidthKnob, 7> kWidthKnobs{{
+    {"cwnd_int", CWND_W - CWND_FRAC_BITS, 1, "integer bits of fcwnd and ecwnd: max_cwnd must be < 2^cwnd_int packets"},
+    {"cwnd_frac", CWND_FRAC_BITS, 1, "fraction bits of fcwnd and ecwnd: min_cwnd must be >= 2^-cwnd_frac packets"},
+    {"time", TIME_W, 8, "bits of the two t_last_decrease timestamps (ns modulo 2^time): a decrease is refused if the last one is a multiple of 2^time ns ago"},
+    {"rtt", DELAY_W, 8, "bits of the RTT sample (ns, saturating) and of the endpoint EWMA's integer part"},
+    {"ewma_frac", Q8, 0, "fraction bits (of ns) of the endpoint-delay EWMA: a small gain stalls when g x step < LSB/2"},
+    {"retx", RETX_W, 1, "bits of retransmit_cnt (saturating): must count to retx_reset_threshold"},
+    {"pacing", PACING_W, 8, "bits of pacing_ns (saturating): the longest pacing gap is 2^pacing - 1 ns"},
+}};
 static_assert(EWMA_W <= 40 && RECIP_FRAC_BITS + 1 + EWMA_W <= 64, "MD quotient product must fit 64 bits");
 static_assert(DELAY_W + RECIP_FRAC_BITS + 1 <= 64, "pacing product must fit 64 bits");
 
@@ -82,6 +116,8 @@ struct Params {
   uint32_t retx_reset_threshold = 5; // spec 2.5 table "RETX_RESET_THRESHOLD | 5" (htsim; INET 12)
   bool decrease_stamp_on_equal = true;  // seed Algorithm 1 line 27 "if cwnd <= cwnd_prev then
                                         // t_last_decrease <- now"; false = htsim's strict "<"
+  Widths widths;                        // state widths (docs/explore.md); default: shipped
+  Divider divider = Divider::kRecipTable;  // form of 1/x and 1/sqrt(x) (hls/divider.hpp)
 };
 
 // "" if p is usable, else "cc.swift.<key> = <value> must be <rule>" (checked when a scenario loads).
@@ -104,6 +140,8 @@ struct Regs {
   uint32_t inv_mtu = 0;             // round(2^32 / mtu_bytes)
   uint32_t retx_reset_threshold = 0;
   bool stamp_on_equal = true;
+  Widths widths;
+  Divider divider = Divider::kRecipTable;
 };
 
 // Registers from a valid Params (swift_params_error(p) == "") and the RoCE MTU in bytes (64..65535).
@@ -124,6 +162,7 @@ struct State {
   static constexpr unsigned kStateBits = 2 * CWND_W + 2 * TIME_W + DELAY_W + EWMA_W + 1 + RETX_W + PACING_W;
 };
 static_assert(State::kStateBits == 226);
+static_assert(Widths{}.state_bits() == State::kStateBits, "the shipped widths are the state table's");
 
 // What Algorithm 1 did to one window.
 enum class WindowAction : uint8_t {
@@ -163,11 +202,11 @@ constexpr uint32_t cwnd_of(const State& s) { return s.fcwnd < s.ecwnd ? s.fcwnd 
 
 // ---- datapath blocks, exposed for the tests ----
 // Reciprocal: returns r with x * r ~= 2^(24 + e), e = floor(log2 x), r in [2^23, 2^24]; x >= 1.
-// |r / (2^(24+e) / x) - 1| <= 2^-16.
-uint32_t recip_mant(uint64_t x, unsigned& e);
+// |r / (2^(24+e) / x) - 1| <= 2^-16 in the shipped form (ROM + Newton); other forms: hls/divider.hpp.
+uint32_t recip_mant(uint64_t x, unsigned& e, Divider form = Divider::kRecipTable);
 // 1/sqrt(cwnd) for cwnd in Q12.20 (cwnd >= 1 LSB), in units of 2^-24 / sqrt(packet).
-// Relative error <= 2^-15.
-uint64_t rsqrt_q24(uint32_t cwnd_q20);
+// Relative error <= 2^-15 in the shipped form.
+uint64_t rsqrt_q24(uint32_t cwnd_q20, Divider form = Divider::kRecipTable);
 // TargetDelay() for the fabric window: base + hops * h + clamp(alpha/sqrt(fcwnd) + beta, 0, fs_range).
 uint64_t fabric_target_q8(const Regs& r, uint32_t fcwnd, uint32_t hops);
 

@@ -30,6 +30,9 @@ void ccf_swift_top(const ccf::hls::swift::Event& ev,
   using namespace ccf::hls::swift;
   const uint32_t addr = ev.flow & (kSwiftTopFlows - 1);
   State s = state_mem[addr];
-  out = swift_step(s, r, ev);
+  Regs q = r;
+  q.widths = kSwiftTopWidths;  // compile-time widths and divider (swift_top.hpp)
+  q.divider = kSwiftTopDivider;
+  out = swift_step(s, q, ev);
   state_mem[addr] = s;
 }

@@ -12,8 +12,21 @@
 #define CCF_HLS_FLOW_W 10  // flow index bits of the synthesised state memory (2^10 = 1024 flows)
 #endif
 
+// The state widths and the divider form the synthesised top is built for: compile-time constants
+// (docs/hls.md 2). Defaults: shipped; otherwise e.g.
+// -DCCF_HLS_SWIFT_WIDTHS="{cwnd_int,cwnd_frac,time,rtt,ewma_frac,retx,pacing}"
+// -DCCF_HLS_SWIFT_DIVIDER=ccf::hls::Divider::kShift.
+#ifndef CCF_HLS_SWIFT_WIDTHS
+#define CCF_HLS_SWIFT_WIDTHS {}
+#endif
+#ifndef CCF_HLS_SWIFT_DIVIDER
+#define CCF_HLS_SWIFT_DIVIDER ccf::hls::Divider::kRecipTable
+#endif
+
 namespace ccf::hls::swift {
 
+inline constexpr Widths kSwiftTopWidths CCF_HLS_SWIFT_WIDTHS;
+inline constexpr Divider kSwiftTopDivider = CCF_HLS_SWIFT_DIVIDER;
 inline constexpr uint32_t kSwiftTopFlows = 1u << CCF_HLS_FLOW_W;
 
 enum class EventKind : uint8_t {

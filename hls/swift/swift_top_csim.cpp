@@ -10,7 +10,14 @@ int main(int argc, char** argv) {
       "swift_top_csim", argc, argv, sk::kEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
         for (auto& s : state_mem) s = sk::State{};
-        return preset == "swift" && sk::regs_from(v, r);
+        if (preset != "swift" || !sk::regs_from(v, r)) return false;
+        const sk::Widths& w = r.widths;
+        const sk::Widths& b = sk::kSwiftTopWidths;
+        return ccf::hls::csim::built_for(
+            "swift_top_csim", w == b && r.divider == sk::kSwiftTopDivider,
+            {w.cwnd_int, w.cwnd_frac, w.time, w.rtt, w.ewma_frac, w.retx, w.pacing, uint64_t(r.divider)},
+            {b.cwnd_int, b.cwnd_frac, b.time, b.rtt, b.ewma_frac, b.retx, b.pacing, uint64_t(sk::kSwiftTopDivider)},
+            "CCF_HLS_SWIFT_WIDTHS (last: CCF_HLS_SWIFT_DIVIDER)");
       },
       [&](size_t kind, const std::vector<uint64_t>& in) {
         sk::Event ev;

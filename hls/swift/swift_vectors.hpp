@@ -18,16 +18,25 @@ inline std::string params_line(const Regs& r) {
   return csim::event_line("params swift",
                           {r.base_target_q8, r.per_hop_q8, r.fs_alpha_q8, r.fs_beta_q8, r.fs_range_q8, r.fs_sat_rs,
                            r.endpoint_target_q8, r.ewma_gain, r.ai, r.beta, r.max_mdf, r.min_cwnd, r.max_cwnd,
-                           r.init_cwnd, r.inv_mtu, r.retx_reset_threshold, r.stamp_on_equal},
+                           r.init_cwnd, r.inv_mtu, r.retx_reset_threshold, r.stamp_on_equal, r.widths.cwnd_int,
+                           r.widths.cwnd_frac, r.widths.time, r.widths.rtt, r.widths.ewma_frac, r.widths.retx,
+                           r.widths.pacing, uint64_t(r.divider)},
                           {});
 }
 
 inline bool regs_from(const std::vector<uint64_t>& v, Regs& r) {
-  if (v.size() != 17) return false;
+  // 17 registers, then the 7 widths and the divider form (absent: shipped).
+  if (v.size() != 17 && !(v.size() == 25 && v[24] < kDividers)) return false;
   auto u = [&](size_t i) { return static_cast<uint32_t>(v[i]); };
   r.base_target_q8 = u(0), r.per_hop_q8 = u(1), r.fs_alpha_q8 = v[2], r.fs_beta_q8 = v[3], r.fs_range_q8 = v[4];
   r.fs_sat_rs = v[5], r.endpoint_target_q8 = u(6), r.ewma_gain = u(7), r.ai = u(8), r.beta = u(9);
   r.max_mdf = u(10), r.min_cwnd = u(11), r.max_cwnd = u(12), r.init_cwnd = u(13), r.inv_mtu = u(14);
+  r.widths = Widths{};
+  r.divider = Divider::kRecipTable;
+  if (v.size() == 25) {
+    r.widths = Widths{u(17), u(18), u(19), u(20), u(21), u(22), u(23)};
+    r.divider = static_cast<Divider>(v[24]);
+  }
   r.retx_reset_threshold = u(15), r.stamp_on_equal = v[16] != 0;
   return r.min_cwnd > 0 && r.min_cwnd <= r.max_cwnd;
 }

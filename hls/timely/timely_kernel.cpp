@@ -115,6 +115,21 @@ std::string timely_params_error(const Params& p) {
         (p.initial_rate_mbps >= p.min_rate_mbps && (p.max_rate_mbps == 0 || p.initial_rate_mbps <= p.max_rate_mbps))))
     return bad("initial_rate_mbps", p.initial_rate_mbps,
                "0 (max rate) or in [cc.timely.min_rate_mbps, cc.timely.max_rate_mbps] Mb/s");
+  const Widths& w = p.widths;
+  const unsigned values[] = {w.rate_int, w.rate_frac, w.rtt, w.diff_frac, w.count, w.time, w.seg, w.seg_wire};
+  for (size_t i = 0; i < kWidthKnobs.size(); ++i)
+    if (values[i] < kWidthKnobs[i].min || values[i] > kWidthKnobs[i].shipped)
+      return bad((std::string("widths.") + kWidthKnobs[i].name).c_str(), values[i],
+                 (std::to_string(kWidthKnobs[i].min) + ".." + std::to_string(kWidthKnobs[i].shipped) + " (bits)").c_str());
+  if (p.t_high_ns > ones(w.rtt))
+    return bad("widths.rtt", w.rtt, ("large enough that cc.timely.t_high_ns = " + fmt_num(p.t_high_ns) +
+                                     " < 2^rtt ns (an RTT saturates there)").c_str());
+  if (p.hai_thresh > ones(w.count))
+    return bad("widths.count", w.count, ("large enough to count to cc.timely.hai_thresh = " + fmt_num(p.hai_thresh)).c_str());
+  if (p.segment_bytes > ones(w.seg))
+    return bad("widths.seg", w.seg, ("large enough that cc.timely.segment_bytes = " + fmt_num(p.segment_bytes) + " < 2^seg").c_str());
+  if (w.time < w.rtt)
+    return bad("widths.time", w.time, (">= cc.timely.widths.rtt = " + std::to_string(w.rtt) + " (an RTT must fit the timestamp range)").c_str());
   if (p.max_outstanding_bytes != 0 && p.max_outstanding_bytes < p.segment_bytes)
     return bad("max_outstanding_bytes", p.max_outstanding_bytes,
                ("0 (no limit) or >= cc.timely.segment_bytes = " + fmt_num(p.segment_bytes)).c_str());
@@ -141,6 +156,7 @@ Config timely_config(const Params& p, double line_mbps, uint32_t segment_wire_by
   c.initial_rate = p.initial_rate_mbps > 0 ? rate_of(p.initial_rate_mbps) : c.max_rate;
   if (c.initial_rate > c.max_rate) c.initial_rate = c.max_rate;
   c.segment_bytes = p.segment_bytes;
+  c.widths = p.widths;
   c.seg_serialization_ns = static_cast<uint32_t>(std::llround(segment_wire_bytes * 8.0 * 1000.0 / line_mbps));
   // Smallest shift with round(2^sh / minRTT) >= 2^23: the mantissa then lies in [2^23, 2^24].
   const uint64_t d = p.min_rtt_ns;
@@ -157,13 +173,17 @@ Config timely_config(const Params& p, double line_mbps, uint32_t segment_wire_by
 
 State timely_initial_state(const Config& c) {
   State s;
-  s.rate = c.initial_rate;
+  const unsigned drop = RATE_FRAC_BITS - c.widths.rate_frac;
+  s.rate = static_cast<uint32_t>(store_value(c.initial_rate, drop, field_max(c.widths.rate_int + RATE_FRAC_BITS, drop)));
   return s;
 }
 
 UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t now_ns) {
   UpdateOut out;
-  const uint32_t rtt = new_rtt_ns < kRttMax ? new_rtt_ns : kRttMax;
+  const Widths& w = c.widths;
+  const uint32_t rtt_max = static_cast<uint32_t>(ones(w.rtt));
+  const uint32_t time_mask = static_cast<uint32_t>(ones(w.time));
+  const uint32_t rtt = new_rtt_ns < rtt_max ? new_rtt_ns : rtt_max;
   out.rtt_ns = rtt;
   const bool first = s.prev_rtt == 0;  // seed: "if(prevRTT_ == 0) prevRTT_ = rtt;"
   if (first) s.prev_rtt = rtt;
@@ -172,6 +192,7 @@ UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t
   // one multiply, a rounding shift and an add.
   const int64_t target = new_rtt_diff * (int64_t{1} << DIFF_FRAC_BITS);
   s.avg_rtt_diff += round_shift(int64_t{c.alpha} * (target - s.avg_rtt_diff), PARAM_FRAC_BITS);
+  if (w.diff_frac != DIFF_FRAC_BITS) s.avg_rtt_diff = round_lsbs_signed(s.avg_rtt_diff, DIFF_FRAC_BITS - w.diff_frac);
   // g = avg_rtt_diff / minRTT = avg (2^-8 ns) x inv_m 2^-sh (per ns), to 2^-24 units.
   int64_t g = round_shift(s.avg_rtt_diff * int64_t{c.inv_min_rtt_m}, c.inv_min_rtt_sh + DIFF_FRAC_BITS - FRAC_BITS);
   if (g > kGSat) g = kGSat;
@@ -179,18 +200,19 @@ UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t
   out.g = g;
   // HAI counter: author counts raw new_rtt_diff < 0, spec 3.2 counts g < 0 (sign of avg_rtt_diff).
   const bool negative = c.variant == Variant::kAuthor ? new_rtt_diff < 0 : s.avg_rtt_diff < 0;
-  s.neg_count = negative ? static_cast<uint8_t>(s.neg_count < kCountMax ? s.neg_count + 1 : kCountMax) : 0;
+  const uint32_t count_max = static_cast<uint32_t>(ones(w.count));
+  s.neg_count = negative ? static_cast<uint8_t>(s.neg_count < count_max ? s.neg_count + 1 : count_max) : 0;
   // delta_factor = min((now - last_update)/minRTT, 1) (author); 1 on the first completion and in
   // the paper variant.
   uint64_t df = kFracOne;
   if (c.variant == Variant::kAuthor && !first) {
-    const uint64_t elapsed = static_cast<uint32_t>(now_ns - s.last_update);  // modulo 2^32
+    const uint64_t elapsed = (now_ns - s.last_update) & time_mask;  // modulo 2^time
     const uint64_t f = round_shift_u(elapsed * c.inv_min_rtt_m, c.inv_min_rtt_sh - FRAC_BITS);
     df = f < static_cast<uint64_t>(kFracOne) ? f : static_cast<uint64_t>(kFracOne);
   }
   out.delta_factor = static_cast<uint32_t>(df);
   s.prev_rtt = rtt;
-  s.last_update = now_ns;
+  s.last_update = now_ns & time_mask;
 
   uint64_t r = region_rate(s, c, out, rtt);
   if (c.variant == Variant::kAuthor) {
@@ -202,6 +224,10 @@ UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t
   }
   if (r > c.max_rate) r = c.max_rate;
   if (r < c.min_rate) r = c.min_rate;
+  if (w.rate_frac != RATE_FRAC_BITS || w.rate_int != RATE_W - RATE_FRAC_BITS) {  // write-back at the kept widths
+    const unsigned drop = RATE_FRAC_BITS - w.rate_frac;
+    r = store_value(r, drop, field_max(w.rate_int + RATE_FRAC_BITS, drop));
+  }
   out.rate_changed = r != s.rate;
   s.rate = static_cast<uint32_t>(r);
   return out;
@@ -211,35 +237,37 @@ AckOut on_ack(State& s, const Config& c, uint32_t acked_bytes, uint32_t echo_ns,
   AckOut out;
   if (acked_bytes == 0) return out;  // duplicate ACK: no progress
   if (acked_bytes > (1u << 31)) acked_bytes = 1u << 31;
-  if (s.seg_acked == 0) s.seg_send = echo_ns;  // the first ACK into this segment: its t_send
+  const uint32_t time_mask = static_cast<uint32_t>(ones(c.widths.time));
+  if (s.seg_acked == 0) s.seg_send = echo_ns & time_mask;  // the first ACK into this segment: its t_send
   const uint32_t sum = s.seg_acked + acked_bytes;  // < 2^20 + 2^31
   if (sum < c.segment_bytes) {
     s.seg_acked = sum;
     return out;
   }
   // Completion: RTT = t_completion - t_send - Seg/NLR (spec 3.1), at least 0.
-  const uint32_t elapsed = now_ns - s.seg_send;  // modulo 2^32
+  const uint32_t elapsed = (now_ns - s.seg_send) & time_mask;  // modulo 2^time
   const uint32_t rtt = elapsed > c.seg_serialization_ns ? elapsed - c.seg_serialization_ns : 0;
   out.completion = true;
   out.update = on_completion(s, c, rtt, now_ns);
   const uint32_t rest = sum - c.segment_bytes;
   s.seg_acked = rest < c.segment_bytes ? rest : mod_u32(rest, c.segment_bytes);
-  if (s.seg_acked != 0) s.seg_send = echo_ns;  // this ACK also went into the next segment
+  if (s.seg_acked != 0) s.seg_send = echo_ns & time_mask;  // this ACK also went into the next segment
   return out;
 }
 
 TxOut on_tx(State& s, const Config& c, uint32_t payload_bytes, uint32_t wire_bytes, uint32_t now_ns) {
   TxOut out;
+  const uint32_t time_mask = static_cast<uint32_t>(ones(c.widths.time));
   if (s.tx_seg_bytes == 0) {
-    s.tx_seg_start = now_ns;
+    s.tx_seg_start = now_ns & time_mask;
     s.tx_seg_wire = 0;
   }
-  constexpr uint32_t kWireMax = (1u << SEG_WIRE_W) - 1;
+  const uint32_t kWireMax = static_cast<uint32_t>(ones(c.widths.seg_wire));
   s.tx_seg_wire = s.tx_seg_wire + wire_bytes < kWireMax ? s.tx_seg_wire + wire_bytes : kWireMax;
   s.tx_seg_bytes += payload_bytes;
   if (s.tx_seg_bytes >= c.segment_bytes) {
     out.segment_sent = true;
-    out.seg_elapsed_ns = now_ns - s.tx_seg_start;
+    out.seg_elapsed_ns = (now_ns - s.tx_seg_start) & time_mask;
     out.seg_wire_bytes = s.tx_seg_wire;
     s.tx_seg_bytes = 0;
   }

@@ -20,8 +20,11 @@
 //   tx_seg_wire       21  bytes                         wire bytes of the TX segment so far
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
+
+#include "widths.hpp"
 
 namespace ccf::hls::timely {
 
@@ -50,6 +53,38 @@ static_assert(RATE_W + FRAC_BITS + 1 <= 63, "rate x fraction must fit 64 bits");
 static_assert(AVG_W + 24 <= 63, "avg_rtt_diff x reciprocal mantissa must fit 64 bits");
 static_assert(SEG_W < SEG_WIRE_W, "a segment's wire bytes exceed its payload bytes");
 
+// The widths the state memory keeps (docs/explore.md 2); at most the shipped widths above. The rate
+// is rounded to rate_frac fraction bits when written back and saturates at 2^rate_int Mb/s;
+// avg_rtt_diff keeps diff_frac fraction bits of ns (its integer part has the rtt bits and a sign);
+// prev_rtt, neg_count and tx_seg_wire saturate at their widths; the three timestamps are ns modulo
+// 2^time and every elapsed time is taken modulo 2^time; the segment counters need the segment to
+// fit. timely_params_error checks that the parameters fit. The defaults cost nothing.
+struct Widths {
+  unsigned rate_int = RATE_W - RATE_FRAC_BITS;  // integer bits of rate (Mb/s)
+  unsigned rate_frac = RATE_FRAC_BITS;          // fraction bits of rate
+  unsigned rtt = RTT_W;                         // bits of prev_rtt (ns, saturating), avg_rtt_diff's integer part
+  unsigned diff_frac = DIFF_FRAC_BITS;          // fraction bits (of ns) of avg_rtt_diff
+  unsigned count = COUNT_W;                     // bits of neg_count (saturating)
+  unsigned time = TIME_W;                       // bits of last_update, seg_send, tx_seg_start (ns, modulo)
+  unsigned seg = SEG_W;                         // bits of seg_acked, tx_seg_bytes (segment < 2^seg bytes)
+  unsigned seg_wire = SEG_WIRE_W;               // bits of tx_seg_wire (saturating)
+  constexpr bool operator==(const Widths&) const = default;
+  constexpr unsigned state_bits() const {
+    return (rate_int + rate_frac) + rtt + (1 + rtt + diff_frac) + count + 3 * time + 2 * seg + seg_wire;
+  }
+};
+
+inline constexpr std::array<WidthKnob, 8> kWidthKnobs{{
+    {"rate_int", RATE_W - RATE_FRAC_BITS, 1, "integer bits of the rate (Mb/s): the maximum rate must be < 2^rate_int Mb/s"},
+    {"rate_frac", RATE_FRAC_BITS, 0, "fraction bits of the rate: one bit less doubles its LSB (1/32 Mb/s)"},
+    {"rtt", RTT_W, 8, "bits of prev_rtt (ns, saturating) and of avg_rtt_diff's integer part: T_high must be < 2^rtt ns"},
+    {"diff_frac", DIFF_FRAC_BITS, 0, "fraction bits (of ns) of avg_rtt_diff: the EWMA stalls when alpha x step < LSB/2"},
+    {"count", COUNT_W, 1, "bits of neg_count (saturating): must count to hai_thresh"},
+    {"time", TIME_W, 8, "bits of the three timestamps (ns modulo 2^time): elapsed times wrap at 2^time ns"},
+    {"seg", SEG_W, 9, "bits of the segment byte counters: segment_bytes must be < 2^seg"},
+    {"seg_wire", SEG_WIRE_W, 10, "bits of the segment's wire-byte counter (saturating): the pacing span of a segment"},
+}};
+
 constexpr uint32_t rate_from_mbps(uint32_t mbps) { return mbps << RATE_FRAC_BITS; }
 
 // spec 3.2 (paper algorithm) or spec 3.3 / seed (the authors' code snippet). Differences, all kept:
@@ -77,6 +112,7 @@ struct Params {
   double initial_rate_mbps = 0;        // 0 = max rate (spec 3.2: C/(N+1) needs N, unknown to the NIC)
   uint32_t max_outstanding_bytes = 0;  // seed "we limit the volume of outstanding data to a static
                                        // worst-case limit" (no value given); 0 = no limit
+  Widths widths;                       // state widths (docs/explore.md); default: shipped
 
   // The paper (spec 3.2): 16 KB segments, T_high = 500 us, alpha = 0.875 ("recommended in [TIMELY]").
   static Params paper() {
@@ -112,6 +148,7 @@ struct Config {
   // relative error <= 2^-24.
   uint32_t inv_min_rtt_m = 0;
   uint32_t inv_min_rtt_sh = 0;
+  Widths widths;
 };
 
 // Throws nothing; call timely_params_error first. line_mbps: the NIC's line rate (max rate when
@@ -136,6 +173,7 @@ struct State {
       RATE_W + RTT_W + AVG_W + COUNT_W + TIME_W + SEG_W + TIME_W + SEG_W + TIME_W + SEG_WIRE_W;
 };
 static_assert(State::kStateBits == 242);
+static_assert(Widths{}.state_bits() == State::kStateBits, "the shipped widths are the state table's");
 
 enum class Region : uint8_t {
   kNone,          // no completion event

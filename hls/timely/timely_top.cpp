@@ -30,6 +30,8 @@ void ccf_timely_top(const ccf::hls::timely::Event& ev,
   using namespace ccf::hls::timely;
   const uint32_t addr = ev.flow & (kTimelyTopFlows - 1);
   State s = state_mem[addr];
-  out = timely_step(s, c, ev);
+  Config q = c;
+  q.widths = kTimelyTopWidths;  // compile-time widths (timely_top.hpp)
+  out = timely_step(s, q, ev);
   state_mem[addr] = s;
 }

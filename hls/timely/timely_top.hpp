@@ -13,8 +13,15 @@
 #define CCF_HLS_FLOW_W 10  // flow index bits of the synthesised state memory (2^10 = 1024 flows)
 #endif
 
+// Compile-time state widths of the synthesised top (docs/hls.md 2):
+// -DCCF_HLS_TIMELY_WIDTHS="{rate_int,rate_frac,rtt,diff_frac,count,time,seg,seg_wire}".
+#ifndef CCF_HLS_TIMELY_WIDTHS
+#define CCF_HLS_TIMELY_WIDTHS {}
+#endif
+
 namespace ccf::hls::timely {
 
+inline constexpr Widths kTimelyTopWidths CCF_HLS_TIMELY_WIDTHS;
 inline constexpr uint32_t kTimelyTopFlows = 1u << CCF_HLS_FLOW_W;
 
 enum class EventKind : uint8_t {

@@ -10,7 +10,12 @@ int main(int argc, char** argv) {
       "timely_top_csim", argc, argv, tk::kEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
         for (auto& s : state_mem) s = tk::State{};
-        return preset == "timely" && tk::config_from(v, c);
+        if (preset != "timely" || !tk::config_from(v, c)) return false;
+        const tk::Widths& w = c.widths;
+        const tk::Widths& b = tk::kTimelyTopWidths;
+        return ccf::hls::csim::built_for(
+            "timely_top_csim", w == b, {w.rate_int, w.rate_frac, w.rtt, w.diff_frac, w.count, w.time, w.seg, w.seg_wire},
+            {b.rate_int, b.rate_frac, b.rtt, b.diff_frac, b.count, b.time, b.seg, b.seg_wire}, "CCF_HLS_TIMELY_WIDTHS");
       },
       [&](size_t kind, const std::vector<uint64_t>& in) {
         if (in.size() != 5) return std::vector<uint64_t>{};  // reported as a mismatch

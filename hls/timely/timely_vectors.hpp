@@ -18,17 +18,21 @@ inline std::string params_line(const Config& c) {
   return csim::event_line("params timely",
                           {uint64_t(c.variant), c.alpha, c.beta, c.delta, c.t_low_ns, c.t_high_ns, c.hai_thresh,
                            c.hai_n, c.min_rate, c.max_rate, c.initial_rate, c.segment_bytes, c.seg_serialization_ns,
-                           c.inv_min_rtt_m, c.inv_min_rtt_sh},
+                           c.inv_min_rtt_m, c.inv_min_rtt_sh, c.widths.rate_int, c.widths.rate_frac, c.widths.rtt,
+                           c.widths.diff_frac, c.widths.count, c.widths.time, c.widths.seg, c.widths.seg_wire},
                           {});
 }
 
 inline bool config_from(const std::vector<uint64_t>& v, Config& c) {
-  if (v.size() != 15 || v[0] > 1) return false;
+  // 15 registers, then the 8 widths (absent: shipped).
+  if ((v.size() != 15 && v.size() != 23) || v[0] > 1) return false;
   auto u = [&](size_t i) { return static_cast<uint32_t>(v[i]); };
   c.variant = static_cast<Variant>(v[0]);
   c.alpha = u(1), c.beta = u(2), c.delta = u(3), c.t_low_ns = u(4), c.t_high_ns = u(5), c.hai_thresh = u(6);
   c.hai_n = u(7), c.min_rate = u(8), c.max_rate = u(9), c.initial_rate = u(10), c.segment_bytes = u(11);
   c.seg_serialization_ns = u(12), c.inv_min_rtt_m = u(13), c.inv_min_rtt_sh = u(14);
+  c.widths = Widths{};
+  if (v.size() == 23) c.widths = Widths{u(15), u(16), u(17), u(18), u(19), u(20), u(21), u(22)};
   return c.segment_bytes > 0 && c.min_rate <= c.max_rate;
 }
 

@@ -70,8 +70,12 @@ void DcqcnRpUnit::on_timer(uint32_t flow, sc_core::sc_time now) {
   for (;;) {
     const uint64_t d = std::min({f.alpha_deadline_ps, f.increase_deadline_ps, f.decrease_deadline_ps});
     if (d > t) break;
-    // Same instant: alpha first, then the increase, then the mlx decrease check (spec 1.5).
-    if (d == f.alpha_deadline_ps) {
+    // Same instant: alpha first, then the increase, then the mlx decrease check (spec 1.5). Alpha
+    // and increase due together are one pass (rp_top.hpp kAlphaIncreaseTimer): one event, one cycle.
+    if (d == f.alpha_deadline_ps && d == f.increase_deadline_ps) {
+      f.alpha_deadline_ps = f.increase_deadline_ps = kNoDeadline;
+      apply(f, pass(f, {dk::RpEventKind::kAlphaIncreaseTimer, flow, 0}), d);
+    } else if (d == f.alpha_deadline_ps) {
       f.alpha_deadline_ps = kNoDeadline;
       apply(f, pass(f, {dk::RpEventKind::kAlphaTimer, flow, 0}), d);
     } else if (d == f.increase_deadline_ps) {

@@ -113,7 +113,7 @@ double LdcpUnit::cwnd_packets(uint32_t flow) const {
 }
 
 sc_core::sc_time LdcpUnit::pacing_gap(uint32_t flow) const {
-  const uint64_t ns = lk::ldcp_send_interval_ns(seen(flows_.at(flow)));
+  const uint64_t ns = lk::ldcp_send_interval_ns(seen(flows_.at(flow)), c_.divider);
   return ns == 0 ? sc_core::SC_ZERO_TIME : sc_core::sc_time(static_cast<double>(ns), sc_core::SC_NS);
 }
 

@@ -39,6 +39,11 @@ TimelyUnit::TimelyUnit(const tk::Params& params, uint32_t mtu_bytes, double line
   if (clock_ps_ == 0) throw std::invalid_argument("TIMELY unit clock period must be > 0 ps");
   const uint32_t seg_wire = (p_.segment_bytes / mtu_bytes) * data_frame_wire_bytes(mtu_bytes);
   c_ = tk::timely_config(p_, line_gbps * 1000.0, seg_wire);
+  const tk::Widths& w = p_.widths;
+  if (c_.max_rate > hls::field_max(w.rate_int + tk::RATE_FRAC_BITS, tk::RATE_FRAC_BITS - w.rate_frac))
+    throw std::invalid_argument("cc.timely.widths.rate_int = " + std::to_string(w.rate_int) +
+                                " must hold the maximum rate, " + num(double(c_.max_rate) / (1u << tk::RATE_FRAC_BITS)) +
+                                " Mb/s (< 2^rate_int Mb/s)");
 }
 
 uint32_t TimelyUnit::data_frame_wire_bytes(uint32_t payload_bytes) const {

@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cmath>
+#include <deque>
 #include <functional>
 #include <stdexcept>
 
@@ -40,6 +42,35 @@ std::function<void(P&, double)> set_integer(T P::*field) {
 template <class P>
 std::function<void(P&, double)> set_flag(bool P::*field) {
   return [field](P& p, double v) { p.*field = v != 0; };
+}
+
+// Keys cc.<algo>.widths.<knob> (docs/explore.md 2): an integer number of bits from the knob's
+// minimum to its shipped width; `field` selects the widths struct inside the parameters.
+template <class Params, class Widths, size_t N>
+void add_width_keys(std::vector<Key<Params>>& keys, const std::array<hls::WidthKnob, N>& knobs,
+                    std::function<Widths&(Params&)> field, const std::vector<unsigned Widths::*>& members) {
+  for (size_t i = 0; i < N; ++i) {
+    static std::deque<std::string> names, rules;  // the Key holds const char*: keep the strings in place
+    names.push_back(std::string("widths.") + knobs[i].name);
+    rules.push_back(fmt::format("an integer number of bits from {} to {}", knobs[i].min, knobs[i].shipped));
+    const auto member = members.at(i);
+    keys.push_back({names.back().c_str(), double(knobs[i].min), double(knobs[i].shipped), rules.back().c_str(),
+                    [field, member](Params& p, double v) { field(p).*member = static_cast<unsigned>(v); }, true});
+  }
+}
+
+// The text keys of a table: only `divider` (Swift, LDCP: the form of their divisions).
+void apply_divider(const sims::Scenario& s, const std::string& algo, hls::Divider* divider) {
+  const auto it = s.cc_text.find(algo);
+  if (it == s.cc_text.end()) return;
+  for (const auto& [name, v] : it->second) {
+    if (name != "divider" || !divider)
+      throw BadInput(fmt::format("cc.{}.{} = \"{}\": a text value is allowed only for cc.swift.divider and "
+                                 "cc.ldcp.divider", algo, name, v));
+    if (!hls::divider_from(v, *divider))
+      throw BadInput(fmt::format("cc.{}.divider = \"{}\" must be one of \"recip_table\", \"recip_rom\", \"shift\", "
+                                 "\"exact\"", algo, v));
+  }
 }
 
 template <class Params>
@@ -110,7 +141,19 @@ const std::vector<Key<DcqcnParams>>& dcqcn_keys() {
          p.np.mode = v != 0 ? hls::dcqcn::NpMode::kMinTimeBetweenCnps : hls::dcqcn::NpMode::kPaperWindow;
        }},
   };
-  return keys;
+  static const std::vector<Key<P>> with_widths = [] {
+    std::vector<Key<P>> k = keys;
+    using W = hls::dcqcn::RpWidths;
+    add_width_keys<P, W>(k, hls::dcqcn::kRpWidthKnobs, [](P& p) -> W& { return p.rp.widths; },
+                         {&W::rate_int, &W::rate_frac, &W::alpha, &W::stage, &W::bytes});
+    using N = hls::dcqcn::NpWidths;
+    add_width_keys<P, N>(k, hls::dcqcn::kNpWidthKnobs, [](P& p) -> N& { return p.np.widths; }, {&N::time, &N::time_lsb});
+    // np_time_lsb's range is 0..16 (its shipped value is 0).
+    k.back().hi = hls::dcqcn::kNpMaxTimeLsb;
+    k.back().rule = "an integer number of bits from 0 to 16";
+    return k;
+  }();
+  return with_widths;
 }
 
 DcqcnParams dcqcn_params(const sims::Scenario& s) {
@@ -122,6 +165,7 @@ DcqcnParams dcqcn_params(const sims::Scenario& s) {
                               : hls::dcqcn::RpParams::paper(line_mbps);
   p.np = preset == "mlx5" ? hls::dcqcn::NpParams::mlx5() : hls::dcqcn::NpParams::paper();
   apply_keys(s, "dcqcn", dcqcn_keys(), p);
+  apply_divider(s, "dcqcn", nullptr);
   if (const char* err = hls::dcqcn::rp_params_error(p.rp))
     throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" with [cc.dcqcn] at fabric.link_gbps = {}: {}", preset,
                                s.fabric.link_gbps, err));
@@ -152,7 +196,14 @@ const std::vector<Key<hls::swift::Params>>& swift_keys() {
       {"decrease_stamp_on_equal", 0, 1, "true (seed Algorithm 1 line 27, <=) or false (htsim, <)",
        set_flag(&P::decrease_stamp_on_equal)},
   };
-  return keys;
+  static const std::vector<Key<P>> with_widths = [] {
+    std::vector<Key<P>> k = keys;
+    using W = hls::swift::Widths;
+    add_width_keys<P, W>(k, hls::swift::kWidthKnobs, [](P& p) -> W& { return p.widths; },
+                         {&W::cwnd_int, &W::cwnd_frac, &W::time, &W::rtt, &W::ewma_frac, &W::retx, &W::pacing});
+    return k;
+  }();
+  return with_widths;
 }
 
 hls::swift::Params swift_params(const sims::Scenario& s) {
@@ -161,6 +212,7 @@ hls::swift::Params swift_params(const sims::Scenario& s) {
   // ACK that may not cut, so a window above target is cut once and then held (docs/units/swift.md).
   p.decrease_stamp_on_equal = false;
   apply_keys(s, "swift", swift_keys(), p);
+  apply_divider(s, "swift", &p.divider);
   if (const std::string err = hls::swift::swift_params_error(p); !err.empty()) throw BadInput(err);
   return p;
 }
@@ -179,7 +231,14 @@ const std::vector<Key<hls::ldcp::Params>>& ldcp_keys() {
       {"base_rtt_ns", 1, 1e7, "an integer from 1 to 1e7 (ns)", set_integer(&P::base_rtt_ns), true},
       {"fast_start", 0, 1, "true or false", set_flag(&P::fast_start)},
   };
-  return keys;
+  static const std::vector<Key<P>> with_widths = [] {
+    std::vector<Key<P>> k = keys;
+    using W = hls::ldcp::Widths;
+    add_width_keys<P, W>(k, hls::ldcp::kWidthKnobs, [](P& p) -> W& { return p.widths; },
+                         {&W::cw_int, &W::cw_frac, &W::pkt, &W::rtt});
+    return k;
+  }();
+  return with_widths;
 }
 
 // The idle round trip of the longest host-to-host path: propagation both ways plus a data frame and
@@ -198,6 +257,7 @@ hls::ldcp::Params ldcp_params(const sims::Scenario& s, double fabric_base_rtt_ns
   hls::ldcp::Params p;
   p.base_rtt_ns = base_rtt_ns(s, fabric_base_rtt_ns);  // the draft has no value: the fabric's own idle RTT
   apply_keys(s, "ldcp", ldcp_keys(), p);
+  apply_divider(s, "ldcp", &p.divider);
   if (const std::string err = hls::ldcp::ldcp_config_error(p, s.nic.mtu_bytes, s.fabric.link_gbps); !err.empty())
     throw BadInput(err);
   return p;
@@ -227,12 +287,20 @@ const std::vector<Key<hls::timely::Params>>& timely_keys() {
       {"max_outstanding_bytes", 0, 4e9, "an integer from 0 (no limit) to 4e9 (bytes)",
        set_integer(&P::max_outstanding_bytes), true},
   };
-  return keys;
+  static const std::vector<Key<P>> with_widths = [] {
+    std::vector<Key<P>> k = keys;
+    using W = hls::timely::Widths;
+    add_width_keys<P, W>(k, hls::timely::kWidthKnobs, [](P& p) -> W& { return p.widths; },
+                         {&W::rate_int, &W::rate_frac, &W::rtt, &W::diff_frac, &W::count, &W::time, &W::seg, &W::seg_wire});
+    return k;
+  }();
+  return with_widths;
 }
 
 hls::timely::Params timely_params(const sims::Scenario& s) {
   hls::timely::Params p;
   apply_keys(s, "timely", timely_keys(), p);
+  apply_divider(s, "timely", nullptr);
   if (const std::string err = hls::timely::timely_params_error(p); !err.empty()) throw BadInput(err);
   return p;
 }

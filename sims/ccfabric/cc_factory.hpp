@@ -31,6 +31,14 @@ class CcFactory {
   // NIC settings the algorithm needs (e.g. LDCP's delayed ACK with ECE at once).
   void configure_nic(nic::NicConfig& nc) const;
 
+  // The parameters of each algorithm as loaded (preset, [cc.<algo>] keys, widths), for
+  // `ccfabric explore`, which replays a recorded trace through the same units.
+  const hls::dcqcn::RpParams& dcqcn_rp() const { return dcqcn_rp_; }
+  const hls::dcqcn::NpParams& dcqcn_np() const { return dcqcn_np_; }
+  const hls::swift::Params& swift() const { return swift_; }
+  const hls::ldcp::Params& ldcp() const { return ldcp_; }
+  const hls::timely::Params& timely() const { return timely_; }
+
  private:
   const sims::Scenario& s_;
   double fabric_base_rtt_ns_;

@@ -8,6 +8,8 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <vector>
@@ -17,6 +19,7 @@
 #include "cc_factory.hpp"
 #include "commands.hpp"
 #include "fabric/flow_hash.hpp"
+#include "explore/recording_units.hpp"
 #include "fabric/link.hpp"
 #include "fabric/roce_format.hpp"
 #include "fabric/routing.hpp"
@@ -41,6 +44,7 @@ struct RunOptions {
   std::vector<std::string> sets;
   std::string out_dir = "out/run";
   bool trace = false;
+  std::string record_dir;  // --record-events: the units' input events (docs/explore.md 4)
 };
 
 constexpr unsigned kSwitchPorts = 16;  // the Verilated switch (rtl/CMakeLists.txt)
@@ -172,6 +176,21 @@ void run_scenario(const RunOptions& o) {
   // LDCP's base RTT defaults to the fabric's longest idle round trip (cc_factory.cpp).
   const bool ldcp = s.nic.cc == "ldcp" || s.cc_params.count("ldcp");
   const CcFactory cc_factory(s, ldcp ? longest_idle_rtt_ns(s, topo, routing) : 0.0);
+  // --record-events DIR: DIR/scenario.toml (this scenario with every key) and DIR/events.txt.
+  std::unique_ptr<explore::TraceWriter> recorder;
+  if (!o.record_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.record_dir, ec);
+    std::ofstream sf(o.record_dir + "/scenario.toml");
+    sf << s.to_toml();
+    sf.close();
+    if (ec || !sf) throw RunFailed(fmt::format("--record-events = {}: cannot write {}/scenario.toml", o.record_dir, o.record_dir));
+    try {
+      recorder = std::make_unique<explore::TraceWriter>(o.record_dir + "/events.txt", s.nic.cc);
+    } catch (const explore::TraceError& e) {
+      throw RunFailed(fmt::format("--record-events: {}", e.what()));
+    }
+  }
   std::vector<std::unique_ptr<nic::Nic>> nics;
   for (unsigned h = 0; h < topo.hosts; ++h) {
     nic::NicConfig nc;
@@ -187,8 +206,13 @@ void run_scenario(const RunOptions& o) {
     nc.host_xon_bytes = s.nic.host_queue_bytes / 8 * 3;
     cc_factory.configure_nic(nc);
     if (const std::string err = nc.validate(); !err.empty()) throw BadInput(err);
-    nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, cc_factory.make_cc_unit(),
-                                                  cc_factory.make_np_unit()));
+    std::unique_ptr<nic::CcUnit> cc = cc_factory.make_cc_unit();
+    std::unique_ptr<nic::NpUnit> np = cc_factory.make_np_unit();
+    if (recorder) {
+      cc = std::make_unique<explore::RecordingCcUnit>(std::move(cc), *recorder, h);
+      if (np) np = std::make_unique<explore::RecordingNpUnit>(std::move(np), *recorder, h);
+    }
+    nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, std::move(cc), std::move(np)));
   }
   std::vector<std::unique_ptr<fabric::Link>> links;
   auto new_link = [&](const fabric::LinkSpec& l, const std::string& name) {
@@ -473,6 +497,15 @@ void run_scenario(const RunOptions& o) {
              r.memory.switches, r.memory.switches_bytes / 1e6,
              r.memory.switches ? r.memory.switches_bytes / 1e6 / r.memory.switches : 0.0, r.memory.peak_rss_bytes / 1e6);
   if (!plot_note.empty()) fmt::print(stderr, "note: {}\n", plot_note);
+  if (recorder) {
+    try {
+      recorder->close();
+    } catch (const explore::TraceError& e) {
+      throw RunFailed(e.what());
+    }
+    fmt::print("recorded {} unit input events to {}/events.txt (replay: ccfabric explore {} --trace {})\n",
+               recorder->events(), o.record_dir, s.nic.cc, o.record_dir);
+  }
   if (const std::string err = r.accounting_error(); !err.empty()) throw RunFailed(err);
 }
 
@@ -485,6 +518,9 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--set", o->sets, "override a key, e.g. --set switch.ecn.kmin_bytes=10000");
   cmd->add_option("--out", o->out_dir, "output directory");
   cmd->add_flag("--trace", o->trace, "write an FST waveform of each switch (GTKWave opens it)");
+  cmd->add_option("--record-events", o->record_dir,
+                  "write the CC units' input events and the scenario into DIR (for ccfabric explore)")
+      ->type_name("DIR");
   cmd->callback([o] { run_scenario(*o); });
 }
 

@@ -48,4 +48,7 @@ void add_bench_command(CLI::App& app);
 // `ccfabric report units`: state, memory, pipeline and arithmetic cost of every CC unit (docs/report.md).
 void add_report_command(CLI::App& app);
 
+// `ccfabric explore`: bit-width exploration of a CC unit on a recorded trace (docs/explore.md).
+void add_explore_command(CLI::App& app);
+
 }  // namespace ccf::cli

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   ccf::cli::add_sweep_command(app);
   ccf::cli::add_experiment_command(app);
   ccf::cli::add_report_command(app);
+  ccf::cli::add_explore_command(app);
 
   try {
     app.parse(argc, argv);

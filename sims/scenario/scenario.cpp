@@ -366,15 +366,34 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       if (a != "dcqcn" && a != "swift" && a != "ldcp" && a != "timely")
         throw ScenarioError(fmt::format("{}: unknown table [cc.{}] (known: dcqcn, swift, ldcp, timely)", origin, a));
       if (!node.is_table()) throw ScenarioError(fmt::format("{}: cc.{} must be a table ([cc.{}])", origin, a, a));
-      for (const auto& [k, v] : *node.as_table()) {
-        const std::string key = fmt::format("cc.{}.{}", a, k.str());
+      // Numbers and booleans; the state widths as a sub-table [cc.<algo>.widths] (keys "widths.<name>",
+      // docs/explore.md); the text of `divider` (e.g. "shift") goes to cc_text. Which keys exist is
+      // the algorithm's (sims/ccfabric/cc_factory.cpp).
+      auto read_value = [&](const std::string& name, const toml::node& v) {
+        const std::string key = fmt::format("cc.{}.{}", a, name);
+        if (auto str = v.as_string(); str && name == "divider") {
+          s.cc_text[a][name] = str->get();
+          return;
+        }
         double x = 0;
         if (auto i = v.as_integer()) x = double(i->get());
         else if (auto f = v.as_floating_point()) x = f->get();
         else if (auto b = v.as_boolean()) x = b->get() ? 1.0 : 0.0;
-        else throw ScenarioError(fmt::format("{}: {} must be a number or true/false", origin, key));
+        else throw ScenarioError(fmt::format("{}: {} must be a number or true/false (text only for divider)", origin, key));
         if (!std::isfinite(x)) throw ScenarioError(fmt::format("{}: {} = {} must be a finite number", origin, key, x));
-        s.cc_params[a][std::string(k.str())] = x;
+        s.cc_params[a][name] = x;
+      };
+      for (const auto& [k, v] : *node.as_table()) {
+        const std::string name(k.str());
+        if (name == "widths" && v.is_table()) {
+          for (const auto& [wk, wv] : *v.as_table()) {
+            if (wv.is_table() || wv.is_string())
+              throw ScenarioError(fmt::format("{}: cc.{}.widths.{} must be a number of bits", origin, a, wk.str()));
+            read_value("widths." + std::string(wk.str()), wv);
+          }
+          continue;
+        }
+        read_value(name, v);
       }
     }
   }
@@ -525,9 +544,15 @@ std::string Scenario::to_toml() const {
     const size_t at = t.find("\n[switch]\n");
     t.insert(at, fab);
   }
-  for (const auto& [algo, kv] : cc_params) {
+  std::set<std::string> algos;
+  for (const auto& [algo, kv] : cc_params) algos.insert(algo);
+  for (const auto& [algo, kv] : cc_text) algos.insert(algo);
+  for (const std::string& algo : algos) {
     t += fmt::format("\n[cc.{}]\n", algo);
-    for (const auto& [k, v] : kv) t += fmt::format("{} = {}\n", k, v);
+    if (const auto it = cc_params.find(algo); it != cc_params.end())
+      for (const auto& [k, v] : it->second) t += fmt::format("{} = {}\n", k, v);  // widths.<name>: a dotted key
+    if (const auto it = cc_text.find(algo); it != cc_text.end())
+      for (const auto& [k, v] : it->second) t += fmt::format("{} = \"{}\"\n", k, v);
   }
   auto list = [](const std::vector<unsigned>& v) {
     std::string l;

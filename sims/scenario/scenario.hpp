@@ -108,6 +108,8 @@ struct Scenario {
   // [cc.<algorithm>] tables: parameter overrides of the algorithm's preset, key -> value (booleans
   // as 0/1). The keys and their rules belong to the algorithm (sims/ccfabric/cc_factory.cpp).
   std::map<std::string, std::map<std::string, double>> cc_params;
+  // Text values of those tables, key -> string (e.g. divider = "shift").
+  std::map<std::string, std::map<std::string, std::string>> cc_text;
   std::vector<TrafficSpec> traffic;
 
   // The TOML text of this scenario with every key (for --dump and for summary.json).

@@ -909,7 +909,7 @@ TEST(DcqcnNp, MinTimeModeIgnoresMarksInsideTheInterval) {
 }
 
 TEST(DcqcnNp, MinTimeZeroSendsACnpForEveryMark) {
-  const NpParams p{NpMode::kMinTimeBetweenCnps, 0};
+  const NpParams p{NpMode::kMinTimeBetweenCnps, 0, {}};
   NpState s;
   for (uint64_t t = 0; t < 10; ++t) {
     const NpOut out = on_marked_packet(s, p, t);
@@ -949,8 +949,8 @@ TEST(DcqcnNp, TimestampWrapAfterALongIdleDoesNotSuppressACnp) {
 TEST(DcqcnNp, ParamsRejectIntervalsBeyondTheTimestampWidth) {
   EXPECT_EQ(np_params_error(NpParams::paper()), nullptr);
   EXPECT_EQ(np_params_error(NpParams::mlx5()), nullptr);
-  EXPECT_NE(np_params_error(NpParams{NpMode::kPaperWindow, 200'000}), nullptr);
-  EXPECT_NE(np_params_error(NpParams{NpMode::kPaperWindow, 0}), nullptr);
+  EXPECT_NE(np_params_error(NpParams{NpMode::kPaperWindow, 200'000, {}}), nullptr);
+  EXPECT_NE(np_params_error(NpParams{NpMode::kPaperWindow, 0, {}}), nullptr);
 }
 
 // Random marked-packet arrivals (bursts, gaps around N, idles beyond the 17-bit wrap); window ends

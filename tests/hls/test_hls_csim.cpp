@@ -116,7 +116,9 @@ TEST(HlsCsim, DcqcnRpTopReproducesTheSystemCUnitInThePaperAndMlxVariants) {
     }
   }
   expect_top_reproduces_unit("rp_top_csim", log.str(),
-                             {"init", "cnp", "alpha_timer", "increase_timer", "rate_decrease_timer", "tx"}, seed);
+                             {"init", "cnp", "alpha_timer", "increase_timer", "rate_decrease_timer", "tx",
+                              "alpha_increase_timer"},
+                             seed);
 }
 
 TEST(HlsCsim, DcqcnNpTopReproducesTheSystemCUnitInBothModes) {
@@ -229,6 +231,62 @@ TEST(HlsCsim, TimelyTopReproducesTheSystemCUnit) {
     }
   }
   expect_top_reproduces_unit("timely_top_csim", log.str(), {"init", "ack", "tx", "restart_segment"}, seed);
+}
+
+
+// Widths and the divider form are compile-time constants of a top (hls/<algo>/<top>.hpp): a top
+// built for an explored setting reproduces a unit run at that setting, and a top built for the
+// shipped widths refuses those vectors, naming the macro to rebuild with.
+TEST(HlsCsim, TopsBuiltForExploredWidthsReproduceUnitsAtThoseWidthsAndOthersRefuseThem) {
+  const uint64_t seed = test_seed();
+  std::mt19937_64 rng(seed);
+  {
+    std::ostringstream log;
+    hls::dcqcn::RpParams p = hls::dcqcn::RpParams::paper(100000);
+    p.widths = hls::dcqcn::RpWidths{17, 3, 14, 7, 24};  // as rp_top_csim_explored (hls/CMakeLists.txt)
+    DcqcnRpUnit u(p);
+    u.set_vector_log(&log);
+    for (uint32_t f = 0; f < kFlows; ++f) u.init_flow(f, at_ps(0));
+    uint64_t t = 0;
+    for (int i = 0; i < 2000; ++i) {
+      t += rng() % 20'000'000;
+      run_timers(u, t);
+      const auto f = static_cast<uint32_t>(rng() % kFlows);
+      if (rng() % 4 == 0) u.on_cnp(f, at_ps(t));
+      else u.on_tx(f, 1024, at_ps(t));
+    }
+    expect_top_reproduces_unit("rp_top_csim_explored", log.str(), {"cnp", "alpha_increase_timer", "tx"}, seed);
+    const std::string path = std::string(CCF_VECTOR_DIR) + "/rp_top_csim_explored.vec";
+    EXPECT_EQ(run_csim("rp_top_csim", path), 2);
+    EXPECT_NE(read_text(path + ".log").find("recorded at widths {17,3,14,7,24}, the top is built for {19,5,20,7,24}: "
+                                            "rebuild with -DCCF_HLS_RP_WIDTHS=\"{17,3,14,7,24}\""),
+              std::string::npos)
+        << read_text(path + ".log");
+  }
+  {
+    std::ostringstream log;
+    hls::swift::Params p;
+    p.widths = hls::swift::Widths{12, 14, 24, 24, 4, 5, 24};  // as swift_top_csim_explored
+    p.divider = hls::Divider::kShift;
+    SwiftUnit u(p, 1024);
+    u.set_vector_log(&log);
+    for (uint32_t f = 0; f < kFlows; ++f) u.init_flow(f, at_ps(0));
+    uint64_t t = 0;
+    for (int i = 0; i < 2000; ++i) {
+      t += rng() % 2'000'000;
+      run_timers(u, t);
+      const auto f = static_cast<uint32_t>(rng() % kFlows);
+      AckInfo a;
+      a.acked_bytes = 1024;
+      a.rtt_ps = 5'000'000 + rng() % 200'000'000;
+      a.remote_queuing_delay_ps = rng() % 60'000'000;
+      a.hop_count = 2;
+      if (rng() % 50 == 0) u.on_timeout(f, at_ps(t));
+      else u.on_ack(f, a, at_ps(t));
+    }
+    expect_top_reproduces_unit("swift_top_csim_explored", log.str(), {"ack", "retransmit_timeout"}, seed);
+    EXPECT_EQ(run_csim("swift_top_csim", std::string(CCF_VECTOR_DIR) + "/swift_top_csim_explored.vec"), 2);
+  }
 }
 
 }  // namespace

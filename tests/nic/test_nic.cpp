@@ -377,7 +377,7 @@ TEST(Nic, DcqcnNpPaperWindowSendsACnpAtOnceThenOnePerMarkedWindowAtItsEnd) {
 }
 
 TEST(Nic, DcqcnNpMinTimeModeIgnoresMarksInsideTheIntervalAndSendsNothingLater) {
-  const NpWindowRun r(hls::dcqcn::NpParams{hls::dcqcn::NpMode::kMinTimeBetweenCnps, 50'000});
+  const NpWindowRun r(hls::dcqcn::NpParams{hls::dcqcn::NpMode::kMinTimeBetweenCnps, 50'000, {}});
   // CNPs at the first mark and at the first marks at least 50 us later: 0, ~50, ~100 us; none after 120.
   ASSERT_EQ(r.cnp_ps.size(), 3u);
   const uint64_t gap = ser_ps(data_len(kMtu)) * 10;  // frames arrive every ~0.9 us at 10 Gb/s

@@ -95,6 +95,19 @@ TEST(Scenario, MalformedTomlNamesTheLine) {
   EXPECT_EQ(e.rfind("s.toml:1:", 0), 0u) << e;
 }
 
+TEST(Scenario, CcWidthsTableAndDividerTextLoadAndDumpBack) {
+  const Scenario s = parse_scenario("[cc.swift]\ndivider = \"shift\"\n[cc.swift.widths]\ncwnd_frac = 14\n", "s.toml",
+                                    {"cc.dcqcn.widths.alpha=16"});
+  EXPECT_DOUBLE_EQ(s.cc_params.at("swift").at("widths.cwnd_frac"), 14.0);
+  EXPECT_DOUBLE_EQ(s.cc_params.at("dcqcn").at("widths.alpha"), 16.0);
+  EXPECT_EQ(s.cc_text.at("swift").at("divider"), "shift");
+  const Scenario b = parse_scenario(s.to_toml(), "dump.toml");
+  EXPECT_EQ(b.cc_params, s.cc_params);
+  EXPECT_EQ(b.cc_text, s.cc_text);
+  EXPECT_NE(error_of("[cc.dcqcn.widths]\nalpha = \"x\"\n").find("cc.dcqcn.widths.alpha must be a number of bits"),
+            std::string::npos);
+}
+
 TEST(Scenario, TomlDumpLoadsBackToTheSameScenario) {
   const Scenario a = parse_scenario("[[traffic]]\nsenders = 3\nbytes = 1000000\n", "s.toml", {"nic.mtu_bytes=4096"});
   const Scenario b = parse_scenario(a.to_toml(), "dump.toml");

@@ -6,11 +6,14 @@ children included): word-level cells, flip-flop bits and memory bits (memories k
 total, and for the configurations in --gates also generic gate cells and the longest path (ltp -noff).
 Output: <out>/report.json and <out>/report.md.  Python 3 standard library only.
 
-usage: report.py [--ports 4 8 16] [--prio 2] [--buffer-bytes 16384 ...] [--gates 4] [--param NAME=VALUE]
-                 [--out synth/out] [--timeout 600]
+usage: report.py [--ports 4 8 16] [--prio 2] [--buffer-bytes 16384 ...] [--gates 4 | --gates-all]
+                 [--param NAME=VALUE] [--out synth/out] [--timeout 600] [--gate-timeout 1800] [--lock FILE]
 
 Every combination of --ports and --buffer-bytes is one configuration; the per-block tables are
-written for the first buffer size, the configuration table for all of them.
+written for the first buffer size, the configuration table (cells, flip-flops, memory bits, generic
+gates and logic depth) for all of them. A gate-level run that exceeds --gate-timeout is reported as
+such and the configuration keeps its word-level figures. --lock FILE runs each yosys process under
+flock(1) on FILE, so that a long sweep shares a machine with other builds between its runs.
 """
 import argparse
 import json
@@ -130,26 +133,66 @@ def blocks(mods, memmods, gate_mode):
     return dict(sorted(out.items())), total
 
 
-def run(params, outdir, gates, timeout):
+def yosys(script, log, timeout, lock):
+    """Runs one yosys script; returns (exit code or "timeout", seconds of yosys itself, not of a wait
+    for the lock). The timeout counts from when yosys starts."""
+    timing = script + ".seconds"
+    if os.path.exists(timing):
+        os.remove(timing)
+    # A small timer around yosys (inside flock when locked): writes its start time, then its run time.
+    inner = [sys.executable, "-c",
+             "import subprocess, sys, time\n"
+             "t = time.time()\n"
+             "open(sys.argv[1], 'w').write(f'start {t}\\n')\n"
+             "rc = subprocess.call(sys.argv[2:])\n"
+             "open(sys.argv[1], 'a').write(f'{time.time() - t}\\n')\n"
+             "sys.exit(rc)\n",
+             timing, "yosys", "-q", "-s", script]
+    cmd = ["flock", lock] + inner if lock else inner
+    with open(log, "w") as lf:
+        proc = subprocess.Popen(cmd, cwd=RTL, stdout=lf, stderr=subprocess.STDOUT, start_new_session=True)
+        rc = None
+        while rc is None:
+            try:
+                rc = proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                started = None
+                if os.path.exists(timing):
+                    first = open(timing).read().split("\n")[0]
+                    if first.startswith("start "):
+                        started = float(first[6:])
+                if started is not None and time.time() - started > timeout:
+                    os.killpg(proc.pid, 15)
+                    proc.wait()
+                    return "timeout", time.time() - started
+    lines = open(timing).read().split("\n") if os.path.exists(timing) else []
+    secs = float(lines[1]) if len(lines) > 1 and lines[1] else 0.0
+    return rc, secs
+
+
+def run(params, outdir, gates, timeout, gate_timeout=None, lock=None):
     os.makedirs(outdir, exist_ok=True)
     script = os.path.join(outdir, "run.ys")
     with open(script, "w") as f:
         f.write(make_script(params, outdir, gates))
-    t0 = time.time()
     log = os.path.join(outdir, "yosys.log")
-    with open(log, "w") as lf:
-        try:
-            rc = subprocess.run(["yosys", "-q", "-s", script], cwd=RTL, stdout=lf, stderr=subprocess.STDOUT,
-                                timeout=timeout).returncode
-        except subprocess.TimeoutExpired:
-            rc = "timeout"
-    secs = time.time() - t0
+    rc, secs = yosys(script, log, gate_timeout if gates and gate_timeout else timeout, lock)
+    gate_note = None
+    if gates and rc == "timeout":
+        # The gate level did not finish: keep the word-level figures of a run without it.
+        gate_note = f"timeout (> {gate_timeout or timeout} s)"
+        gates = False
+        with open(script, "w") as f:
+            f.write(make_script(params, outdir, False))
+        rc, secs = yosys(script, log, timeout, lock)
     if rc != 0:
         print(f"error: yosys {params}: exit {rc}, see {log}", file=sys.stderr)
         return None
     memmods = parse_stat(os.path.join(outdir, "mem.txt"))
     coarse = parse_stat(os.path.join(outdir, "coarse.txt"))
     res = {"params": params, "seconds": round(secs, 1)}
+    if gate_note:
+        res["gate_note"] = gate_note
     res["blocks"], res["total"] = blocks(coarse, memmods, False)
     if gates:
         g = parse_stat(os.path.join(outdir, "gates.txt"))
@@ -191,16 +234,17 @@ def markdown(all_results):
                 rows.append(f"| {n} | {r['gate_cells'].get(n, 0):,} |")
             rows.append(f"| **total** | **{r['gate_total']:,}** |")
     rows.append("")
-    rows.append("| configuration | yosys run (s) | word-level cells | FF bits | memory bits | generic gate cells "
-                "| gate-level FF bits | longest path (ltp -noff, gates) |")
-    rows.append("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for r in all_results:
-        p = " ".join(f"{k}={v}" for k, v in r["params"].items())
+    rows.append("| NPORTS | BUFFER_BYTES | other parameters | word-level cells | FF bits | memory bits | generic gate cells "
+                "| gate-level FF bits | logic depth (ltp -noff, gates) | yosys run (s) |")
+    rows.append("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    for r in sorted(all_results, key=lambda r: (int(r["params"]["NPORTS"]), int(r["params"]["BUFFER_BYTES"]))):
+        other = " ".join(f"{k}={v}" for k, v in r["params"].items() if k not in ("NPORTS", "BUFFER_BYTES"))
         t = r["total"]
-        gc = f"{r['gate_total']:,}" if "gate_total" in r else "-"
+        gc = f"{r['gate_total']:,}" if "gate_total" in r else (r.get("gate_note") or "-")
         gf = f"{r['gate_ff_bits']:,}" if "gate_ff_bits" in r else "-"
-        lt = str(r.get("ltp_depth") or "-")
-        rows.append(f"| {p} | {r['seconds']} | {t['cells']:,} | {t['ff_bits']:,} | {t['mem_bits']:,} | {gc} | {gf} | {lt} |")
+        lt = str(r.get("ltp_depth") or r.get("gate_note") or "-")
+        rows.append(f"| {r['params']['NPORTS']} | {int(r['params']['BUFFER_BYTES']):,} | {other} | {t['cells']:,} | "
+                    f"{t['ff_bits']:,} | {t['mem_bits']:,} | {gc} | {gf} | {lt} | {r['seconds']} |")
     return "\n".join(rows) + "\n"
 
 
@@ -210,6 +254,10 @@ def main():
     ap.add_argument("--nprio", "--prio", dest="nprio", type=int, default=2)
     ap.add_argument("--buffer-bytes", type=int, nargs="+", default=[16384])
     ap.add_argument("--gates", type=int, nargs="*", default=[4], help="port counts that also get gate level and ltp")
+    ap.add_argument("--gates-all", action="store_true", help="gate level and ltp for every configuration")
+    ap.add_argument("--gate-timeout", type=int, default=None,
+                    help="seconds for a run with the gate level (default: --timeout); beyond it, word level only")
+    ap.add_argument("--lock", default=None, help="run each yosys process under flock(1) on this file")
     ap.add_argument("--param", action="append", default=[], help="extra sw_top parameter NAME=VALUE")
     ap.add_argument("--out", default=os.path.join(HERE, "out"))
     ap.add_argument("--timeout", type=int, default=600, help="seconds per yosys run")
@@ -226,12 +274,15 @@ def main():
         for n in a.ports:
             params = {"NPORTS": n, "NPRIO": a.nprio, "BUFFER_BYTES": buf, **extra}
             sub = f"p{n}" if len(a.buffer_bytes) == 1 else f"p{n}_b{buf}"
-            r = run(params, os.path.join(a.out, sub), n in a.gates, a.timeout)
+            r = run(params, os.path.join(a.out, sub), a.gates_all or n in a.gates, a.timeout, a.gate_timeout, a.lock)
             if r is None:
                 return 1
             print(f"NPORTS={n} BUFFER_BYTES={buf}: {r['total']['cells']} cells, {r['total']['ff_bits']} FF bits, "
-                  f"{r['total']['mem_bits']} memory bits, ltp {r.get('ltp_depth', '-')}, {r['seconds']} s",
-                  file=sys.stderr)
+                  f"{r['total']['mem_bits']} memory bits, ltp {r.get('ltp_depth', r.get('gate_note', '-'))}, "
+                  f"{r['seconds']} s", file=sys.stderr, flush=True)
+            # Partial results after every configuration: a long sweep can be read while it runs.
+            with open(os.path.join(a.out, "report.json"), "w") as f:
+                json.dump(results + [r], f, indent=2)
             results.append(r)
     with open(os.path.join(a.out, "report.json"), "w") as f:
         json.dump(results, f, indent=2)
