@@ -30,6 +30,17 @@ struct SwitchParams {
   std::string validate() const;
 };
 
+// The port counts of the Verilated switch configurations ccfabric is built with (rtl/CMakeLists.txt;
+// other parameters at their defaults), and the smallest of them with at least `ports` ports (0 if
+// none): a switch of the topology runs on that configuration, its extra ports unused.
+inline constexpr unsigned kBuiltPortCounts[] = {16, 32};
+inline constexpr unsigned kMaxBuiltPorts = 32;
+constexpr unsigned built_port_count(unsigned ports) {
+  for (unsigned n : kBuiltPortCounts)
+    if (ports <= n) return n;
+  return 0;
+}
+
 enum class DropReason : uint8_t { kNone = 0, kNoRoute = 1, kWred = 2, kLossyTail = 3, kHeadroomOverflow = 4, kBufferFull = 5 };
 inline constexpr unsigned kNumDropReasons = 6;
 const char* to_string(DropReason r);

@@ -11,7 +11,6 @@
 
 // Verilator's SystemC-aware runtime calls sc_time_stamp() unqualified.
 using sc_core::sc_time_stamp;
-#include "Vsw_top.h"
 #include "switch/switch_dut.hpp"
 
 namespace ccf::swc {
@@ -25,13 +24,11 @@ uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }  // the resolutio
 SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& params, const sw::SwitchConfig& cfg,
                          uint64_t ports_used, uint64_t period_ps, bool step_every_cycle, const char* trace_path)
     : sc_core::sc_module(name), params_(params), period_ps_(period_ps), every_cycle_(step_every_cycle) {
-  if (params_.nports != sw::SwitchParams{}.nports || params_.nprio != sw::SwitchParams{}.nprio)
-    throw std::invalid_argument("SwitchModel wraps the default 16-port, 8-priority Verilated switch");
   if (sc_core::sc_get_time_resolution() != sc_core::sc_time(1, sc_core::SC_PS))
     throw std::logic_error("SwitchModel needs a SystemC time resolution of 1 ps");
-  dut_ = std::make_unique<tb::SwitchDut<Vsw_top>>(params_, trace_path);
+  rtl_ = SwitchRtl::make(params_, trace_path);
   // Reset and configuration take cycles 0.. before the simulation starts; traffic cycles follow.
-  base_cycle_ = dut_->configure(dut_->reset(0), cfg);
+  base_cycle_ = rtl_->reset_and_configure(cfg);
   last_stepped_ = base_cycle_ - 1;
   in_.resize(params_.nports);
   for (unsigned p = 0; p < params_.nports; ++p) {
@@ -167,7 +164,7 @@ void SwitchModel::step_cycle(uint64_t cycle) {
                                    fabric::ecmp_flow_hash(f->src_host, f->dst_host, f->flow_id, ecmp_seed_)};
   }
   sw::CycleOutputs& out = cycle_out_;
-  dut_->step(cycle, in, out);
+  rtl_->step(cycle, in, out, nullptr);
   handle_outputs(cycle, in, out);
 }
 
@@ -230,10 +227,10 @@ uint32_t SwitchModel::read_reg(uint32_t addr) {
   in.out_ready.assign(params_.nports, false);
   in.pfc_in.assign(params_.nports, std::nullopt);
   const tb::CfgOp op{false, addr, 0};
-  dut_->step(last_stepped_ + 1, in, cycle_out_, &op);
+  rtl_->step(last_stepped_ + 1, in, cycle_out_, &op);
   handle_outputs(last_stepped_ + 1, in, cycle_out_);
   if (sc_core::sc_is_running()) plan(next_cycle_after(last_stepped_, now_ps()));  // the prediction may have changed
-  return dut_->cfg_rd_data();
+  return rtl_->cfg_rd_data();
 }
 
 uint64_t SwitchModel::read_counter(uint32_t lo_addr) {

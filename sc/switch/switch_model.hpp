@@ -1,4 +1,4 @@
-// switch_model.hpp: the Verilated switch RTL (rtl/switch, 16 ports) inside SystemC.
+// switch_model.hpp: the Verilated switch RTL (rtl/switch, any built port count: switch_rtl.hpp) inside SystemC.
 //
 // One SC_METHOD steps the RTL from C++ (no sc_clock, no pin signals). It steps a cycle only when
 // something can change in it (docs/switch.md 2.1): a frame or PFC frame arrived, the RTL's state
@@ -25,12 +25,7 @@
 #include "switch/mmu_model.hpp"
 #include "switch/switch_config.hpp"
 
-class Vsw_top;
-
-namespace ccf::tb {
-template <class V>
-class SwitchDut;
-}
+#include "switch/switch_rtl.hpp"
 
 namespace ccf::swc {
 
@@ -114,7 +109,7 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t period_ps_;
   uint64_t base_cycle_ = 0;
   bool every_cycle_;
-  std::unique_ptr<tb::SwitchDut<Vsw_top>> dut_;
+  std::unique_ptr<SwitchRtl> rtl_;
   std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<SwitchModel>>> in_;
   std::vector<fabric::Link*> egress_;
   std::vector<std::deque<Waiting>> ingress_;               // per port, in arrival order

@@ -47,7 +47,6 @@ struct RunOptions {
   std::string record_dir;  // --record-events: the units' input events (docs/explore.md 4)
 };
 
-constexpr unsigned kSwitchPorts = 16;  // the Verilated switch (rtl/CMakeLists.txt)
 constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
 // Queues in timeseries.csv: the first 256 (switch, port, priority) in switch order (a k = 12 fat
 // tree has 2,160); each sample reads every one from the RTL.
@@ -122,10 +121,9 @@ void run_scenario(const RunOptions& o) {
   if (s.traffic.empty()) throw BadInput(fmt::format("{}: no [[traffic]] entry: nothing to run", o.scenario));
   const auto wall0 = std::chrono::steady_clock::now();
 
-  const sw::SwitchParams params;
   fabric::Topology topo;
   try {
-    topo = sims::scenario_topology(s.fabric, params.nports);
+    topo = sims::scenario_topology(s.fabric);
   } catch (const fabric::TopologyError& e) {
     throw BadInput(fmt::format("{}: {}", o.scenario, e.what()));
   }
@@ -155,7 +153,12 @@ void run_scenario(const RunOptions& o) {
   // Modules. Names are unique per run; everything lives until the end of this function. The memory
   // of the switch models is measured as the growth of the resident set while they are built.
   std::vector<sw::SwitchConfig> configs;
-  for (unsigned k = 0; k < topo.switches(); ++k) configs.push_back(switch_config(s, params, topo, routing, k));
+  // Each switch runs on the smallest Verilated configuration with its ports (rtl/CMakeLists.txt).
+  std::vector<sw::SwitchParams> params(topo.switches());
+  for (unsigned k = 0; k < topo.switches(); ++k) {
+    params[k].nports = sw::built_port_count(topo.switch_ports[k]);
+    configs.push_back(switch_config(s, params[k], topo, routing, k));
+  }
   const uint64_t rss_before_switches = resident_set_bytes();
   std::vector<std::unique_ptr<swc::SwitchModel>> switches;
   for (unsigned k = 0; k < topo.switches(); ++k) {
@@ -163,7 +166,7 @@ void run_scenario(const RunOptions& o) {
     for (unsigned p = 0; p < topo.switch_ports[k]; ++p)
       if (routing.link_index({fabric::NodeKind::kSwitch, k}, p) != fabric::Routing::kNoLink) used |= uint64_t{1} << p;
     const std::string trace = o.out_dir + fmt::format("/switch{}.fst", k);
-    switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params, configs[k], used,
+    switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params[k], configs[k], used,
                                                           swc::SwitchModel::kDefaultPeriodPs, false,
                                                           o.trace ? trace.c_str() : nullptr));
     switches.back()->set_ecmp_seed(ecmp_seeds[k]);
@@ -276,8 +279,8 @@ void run_scenario(const RunOptions& o) {
   uint8_t data_prios = 0;
   for (const auto& t : s.traffic) data_prios |= static_cast<uint8_t>(1u << t.priority);
   for (unsigned k = 0; k < switches.size(); ++k)
-    for (unsigned p = 0; p < kSwitchPorts; ++p)
-      for (unsigned c = 0; c < params.nprio; ++c)
+    for (unsigned p = 0; p < params[k].nports; ++p)
+      for (unsigned c = 0; c < params[k].nprio; ++c)
         if ((switches[k]->ports_used() >> p & 1) && (data_prios >> c & 1) && queues.size() < kSampledQueues) {
           queues.push_back({k, p, c});
           r.queue_names.push_back(fmt::format("{}.port{}.prio{}_bytes", sw_names[k], p, c));
@@ -411,12 +414,13 @@ void run_scenario(const RunOptions& o) {
   r.frames = {sent, received, switch_drops, held};
   for (unsigned k = 0; k < switches.size(); ++k) {
     swc::SwitchModel& sm = *switches[k];
-    for (unsigned p = 0; p < kSwitchPorts; ++p) {
+    for (unsigned p = 0; p < params[k].nports; ++p) {
+      if (!(sm.ports_used() >> p & 1)) continue;  // an uncabled port sends and counts nothing
       const uint64_t pause_tx = sm.read_counter(sw::regs::port_counter(p, sw::regs::kPfcPauseTx, false));
       r.pfc_pause_frames += pause_tx;
       r.pfc_resume_frames += sm.read_counter(sw::regs::port_counter(p, sw::regs::kPfcResumeTx, false));
       uint64_t peak = 0;
-      for (unsigned c = 0; c < params.nprio; ++c)
+      for (unsigned c = 0; c < params[k].nprio; ++c)
         peak = std::max(peak, sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kPeakBytes, false)));
       r.max_queue_bytes = std::max(r.max_queue_bytes, peak);
       // ports.csv: every cabled port, what left through it (all priorities).
@@ -430,7 +434,7 @@ void run_scenario(const RunOptions& o) {
       pr.gbps = topo.links[li].gbps;
       pr.pfc_pause_tx = pause_tx;
       pr.peak_queue_bytes = peak;
-      for (unsigned c = 0; c < params.nprio; ++c) {
+      for (unsigned c = 0; c < params[k].nprio; ++c) {
         pr.tx_frames += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kDeqFrames, false));
         pr.tx_bytes += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kDeqBytes, false));
         pr.ecn_marked_frames += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kEcnMarks, false));

@@ -200,7 +200,8 @@ void parse_fabric(const toml::table& root, const std::string& origin, Scenario::
   for (const char* k : {"nodes", "links"}) only_for(k, {"explicit"});
   const bool derived = kind != "star" && kind != "two_switch";
   const bool hosts_given = fab.has("hosts");
-  fab.integer("hosts", f.hosts, derived ? 1 : 2, derived ? 65536 : kind == "star" ? 16 : 30);
+  fab.integer("hosts", f.hosts, derived ? 1 : 2,
+              derived ? 65536 : kind == "star" ? kSwitchPortsBuilt : 2 * (kSwitchPortsBuilt - 1));
   fab.number("link_gbps", f.link_gbps, 0.0, 1600.0, true);
   fab.number("link_delay_ns", f.link_delay_ns, 0.0, 1e7);
   fab.number("inter_switch_gbps", f.inter_switch_gbps, 0.0, 1600.0);

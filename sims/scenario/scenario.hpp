@@ -11,11 +11,16 @@
 #include <string>
 #include <vector>
 
+#include "switch/switch_config.hpp"
+
 namespace ccf::sims {
 
-// Ports of the Verilated switch that ccfabric runs (rtl/CMakeLists.txt): a topology's switches may
-// use at most this many.
-inline constexpr unsigned kSwitchPortsBuilt = 16;
+// Ports of the largest Verilated switch that ccfabric runs (rtl/CMakeLists.txt): a topology's
+// switches may use at most this many. Each switch runs on the smallest built configuration that has
+// its ports (sw::built_port_count).
+inline constexpr unsigned kSwitchPortsBuilt = sw::kMaxBuiltPorts;
+// The ports of an explicit switch node without `ports`: the smallest built configuration.
+inline constexpr unsigned kSwitchPortsDefault = sw::kBuiltPortCounts[0];
 
 struct ScenarioError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -70,7 +75,7 @@ struct Scenario {
     struct Node {
       std::string name;
       std::string kind;                  // "host" or "switch"
-      unsigned ports = kSwitchPortsBuilt;  // switch
+      unsigned ports = kSwitchPortsDefault;  // switch
     };
     struct Link {
       std::string a, b;                  // node names

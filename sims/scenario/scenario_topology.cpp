@@ -127,13 +127,19 @@ Topology scenario_topology(const Scenario::Fabric& f, unsigned switch_ports) {
   check_rate("fabric.link_gbps", f.link_gbps);
   Topology t;
   const std::string& kind = f.topology;
+  // star and two_switch: the smallest built switch that holds the hosts (and the joining port)
+  auto fitting = [&](unsigned ports) {
+    const unsigned built = sw::built_port_count(ports);
+    return built != 0 && built <= switch_ports ? built : switch_ports;
+  };
   if (kind == "star") {
-    t = Topology::star(f.hosts, f.link_gbps, f.link_delay_ns, switch_ports);
+    t = Topology::star(f.hosts, f.link_gbps, f.link_delay_ns, fitting(f.hosts));
     t.kind = kind;
   } else if (kind == "two_switch") {
     const double trunk = f.inter_switch_gbps > 0 ? f.inter_switch_gbps : f.link_gbps;
     if (f.inter_switch_gbps > 0) check_rate("fabric.inter_switch_gbps", trunk);
-    t = Topology::two_switch(f.hosts / 2, f.hosts - f.hosts / 2, f.link_gbps, f.link_delay_ns, trunk, switch_ports);
+    t = Topology::two_switch(f.hosts / 2, f.hosts - f.hosts / 2, f.link_gbps, f.link_delay_ns, trunk,
+                             fitting(f.hosts - f.hosts / 2 + 1));
     t.kind = kind;
   } else if (kind == "leaf_spine" || kind == "three_tier" || kind == "fat_tree") {
     if (f.tier1_gbps) check_rate("fabric.tier1_gbps", *f.tier1_gbps);

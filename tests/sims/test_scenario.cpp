@@ -70,7 +70,7 @@ TEST(Scenario, KminAboveKmaxIsRejected) {
 }
 
 TEST(Scenario, ZeroHostsIsRejected) {
-  EXPECT_EQ(error_of("[fabric]\nhosts = 0\n"), "s.toml: fabric.hosts = 0 must be an integer from 2 to 16");
+  EXPECT_EQ(error_of("[fabric]\nhosts = 0\n"), "s.toml: fabric.hosts = 0 must be an integer from 2 to 32");
 }
 
 TEST(Scenario, NegativeRateIsRejected) {

@@ -86,7 +86,7 @@ TEST(ScenarioTopology, ExplicitNodesAndLinksBuildTheTopologyInListOrder) {
   const fabric::Topology t = scenario_topology(s.fabric);
   EXPECT_EQ(t.switch_names, (std::vector<std::string>{"T1", "T2"}));
   EXPECT_EQ(t.host_names, (std::vector<std::string>{"R", "H1"}));
-  EXPECT_EQ(t.switch_ports, (std::vector<unsigned>{4, kSwitchPortsBuilt}));
+  EXPECT_EQ(t.switch_ports, (std::vector<unsigned>{4, kSwitchPortsDefault}));
   ASSERT_EQ(t.links.size(), 3u);
   EXPECT_EQ(t.links[0].port_b, 0u);  // R on T2's lowest free port
   EXPECT_EQ(t.links[1].port_b, 3u);  // given
@@ -126,12 +126,12 @@ TEST(ScenarioTopology, KeysOfAnotherTopologyAreErrors) {
 }
 
 TEST(ScenarioTopology, BadParametersNameTheKeyValueAndRule) {
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"fat_tree\"\nk = 20\n"),
-            "s.toml: fabric.k = 20 must be an even number from 2 to 16 (every switch of a k-ary fat tree has k ports; "
-            "the switch has at most 16)");
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"leaf_spine\"\nhosts_per_leaf = 15\n"),
-            "s.toml: fabric.hosts_per_leaf = 15 and fabric.spines = 2 need 17-port leaf switches; the switch has at "
-            "most 16 ports");
+  EXPECT_EQ(error_of("[fabric]\ntopology = \"fat_tree\"\nk = 34\n"),
+            "s.toml: fabric.k = 34 must be an even number from 2 to 32 (every switch of a k-ary fat tree has k ports; "
+            "the switch has at most 32)");
+  EXPECT_EQ(error_of("[fabric]\ntopology = \"leaf_spine\"\nhosts_per_leaf = 31\n"),
+            "s.toml: fabric.hosts_per_leaf = 31 and fabric.spines = 2 need 33-port leaf switches; the switch has at "
+            "most 32 ports");
   EXPECT_EQ(error_of("[fabric]\ntopology = \"fat_tree\"\ntier1_gbps = 33\n"),
             "s.toml: fabric.tier1_gbps = 33 must make 800 / rate a whole number of switch cycles per pause quantum "
             "(10, 20, 25, 40, 50, 80, 100, 160, 200, 400 or 800)");
@@ -159,8 +159,8 @@ TEST(ScenarioTopology, BadExplicitListsNameTheEntry) {
             "s.toml: fabric.links[2].port_a = 3: switch 0 (\"T1\") port 3 is already used by fabric.links[1]");
   EXPECT_EQ(error_of(with("kind = \"host\"\n[[fabric.nodes]]\nname = \"H1\"", "kind = \"hub\"\n[[fabric.nodes]]\nname = \"H1\"")),
             "s.toml: fabric.nodes[2].kind = \"hub\" must be one of \"host\", \"switch\"");
-  EXPECT_EQ(error_of(with("ports = 4", "ports = 17")),
-            "s.toml: fabric.nodes[0].ports = 17 must be an integer from 1 to 16");
+  EXPECT_EQ(error_of(with("ports = 4", "ports = 33")),
+            "s.toml: fabric.nodes[0].ports = 33 must be an integer from 1 to 32");
   EXPECT_EQ(error_of(with("a = \"T1\"\nb = \"T2\"", "a = \"T1\"\nb = \"T1\"")),
             "s.toml: fabric.links[2] joins switch 0 (\"T1\") to itself");
   // A host left out of the links, a fabric split in two.

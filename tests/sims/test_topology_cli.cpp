@@ -211,8 +211,8 @@ bytes = 1024
 TEST(TopologyCli, BadTopologiesExitWith2AndNameTheKey) {
   const std::string scenario = write_scenario("ft_bad", kFatTreeFlows);
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"--set fabric.k=5", "fabric.k = 5 must be an even number from 2 to 16"},
-      {"--set fabric.k=18", "fabric.k = 18 must be an even number from 2 to 16"},
+      {"--set fabric.k=5", "fabric.k = 5 must be an even number from 2 to 32"},
+      {"--set fabric.k=34", "fabric.k = 34 must be an even number from 2 to 32"},
       {"--set fabric.spines=2", "fabric.spines applies to topology \"leaf_spine\", \"three_tier\" only"},
       {"--set fabric.tier2_gbps=30", "fabric.tier2_gbps = 30 must make 800 / rate a whole number"},
       {"--set fabric.tier1_delay_ns=-1", "fabric.tier1_delay_ns = -1 must be a number >= 0"},

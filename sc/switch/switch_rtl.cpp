@@ -1,0 +1,53 @@
+// switch_rtl.cpp: see switch_rtl.hpp.
+#include "switch/switch_rtl.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+#include <systemc>
+
+// Verilator's SystemC-aware runtime calls sc_time_stamp() unqualified.
+using sc_core::sc_time_stamp;
+#include "Vsw_top.h"
+#include "Vsw_top_p32.h"
+#include "switch/switch_dut.hpp"
+
+namespace ccf::swc {
+
+namespace {
+
+template <class V>
+class SwitchRtlOf final : public SwitchRtl {
+ public:
+  SwitchRtlOf(const sw::SwitchParams& params, const char* trace_path) : dut_(params, trace_path) {}
+  uint64_t reset_and_configure(const sw::SwitchConfig& cfg) override { return dut_.configure(dut_.reset(0), cfg); }
+  void step(uint64_t cycle, const sw::CycleInputs& in, sw::CycleOutputs& out, const tb::CfgOp* cfg) override {
+    dut_.step(cycle, in, out, cfg);
+  }
+  uint32_t cfg_rd_data() const override { return dut_.cfg_rd_data(); }
+
+ private:
+  tb::SwitchDut<V> dut_;
+};
+
+}  // namespace
+
+std::unique_ptr<SwitchRtl> SwitchRtl::make(const sw::SwitchParams& params, const char* trace_path) {
+  sw::SwitchParams defaults;
+  defaults.nports = params.nports;
+  const bool other_defaults = params.nprio == defaults.nprio && params.cell_bytes == defaults.cell_bytes &&
+                              params.buffer_bytes == defaults.buffer_bytes &&
+                              params.in_fifo_depth == defaults.in_fifo_depth && params.tag_w == defaults.tag_w &&
+                              params.dst_w == defaults.dst_w && params.ngroups == defaults.ngroups;
+  if (other_defaults && params.nports == 16) return std::make_unique<SwitchRtlOf<Vsw_top>>(params, trace_path);
+  if (other_defaults && params.nports == 32) return std::make_unique<SwitchRtlOf<Vsw_top_p32>>(params, trace_path);
+  std::string built;
+  for (unsigned n : sw::kBuiltPortCounts) built += (built.empty() ? "" : ", ") + std::to_string(n);
+  throw std::invalid_argument(fmt::format(
+      "the switch RTL is built with {} ports and otherwise default parameters (rtl/CMakeLists.txt); "
+      "asked for {} ports{}",
+      built, params.nports, other_defaults ? "" : " and other non-default parameters"));
+}
+
+}  // namespace ccf::swc
