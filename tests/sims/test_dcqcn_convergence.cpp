@@ -24,15 +24,13 @@ using ccf::test::run_ccfabric;
 
 const std::string kScenarioDir = CCF_SCENARIO_DIR;
 
-// Three seeds per fan-in (the seed drives the switch's RED/ECN LFSR): the rates of DCQCN wander over
-// milliseconds, so one run's Jain index varies with the seed (0.98 to 1.0 measured, docs/units/dcqcn.md 8).
-// Asserted: every seed above 95 % utilisation and Jain >= 0.97, the mean Jain >= 0.985. The issue's
-// target, Jain >= 0.99 in every run, is not met for 4:1 and 8:1 with every seed.
+// Three seeds per fan-in (the seed drives the switch's RED/ECN LFSR). The rates of DCQCN wander over
+// milliseconds, so the scenario measures over 20 ms after 10 ms of convergence (docs/units/dcqcn.md 8:
+// 0.992 to 1.000 over seeds 1-5). Asserted for every seed: Jain >= 0.99 and over 95 % utilisation.
 class DcqcnIncast : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(DcqcnIncast, ConvergesToAFairShareAtOver95PercentUtilisation) {
   const unsigned n = GetParam();
-  double jain_sum = 0;
   for (unsigned seed = 1; seed <= 3; ++seed) {
     const std::string out = out_dir("dcqcn_incast_" + std::to_string(seed));
     const auto r = run_ccfabric("run " + kScenarioDir + "/incast_dcqcn_100g.toml --set traffic.0.senders=" +
@@ -46,14 +44,12 @@ TEST_P(DcqcnIncast, ConvergesToAFairShareAtOver95PercentUtilisation) {
     for (double g : gbps) total += g;
     const double utilisation = total * kWirePerPayload / 100.0;
     std::printf("%u:1 seed=%u Jain %.4f utilisation %.4f\n", n, seed, jain(gbps), utilisation);
-    jain_sum += jain(gbps);
-    EXPECT_GE(jain(gbps), 0.97) << "seed " << seed << "\n" << r.output;
+    EXPECT_GE(jain(gbps), 0.99) << "seed " << seed << "\n" << r.output;
     EXPECT_GT(utilisation, 0.95) << "seed " << seed << "\n" << r.output;
     EXPECT_NEAR(j["receivers"][0]["utilisation"].get<double>(), utilisation, 0.005);
     EXPECT_TRUE(j["drops"].empty()) << j["drops"].dump();
     expect_ledger_balances(j);
   }
-  EXPECT_GE(jain_sum / 3, 0.985);
 }
 
 INSTANTIATE_TEST_SUITE_P(N, DcqcnIncast, ::testing::Values(2u, 4u, 8u),
