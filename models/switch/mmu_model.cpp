@@ -347,7 +347,10 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
   out.pfc_out.resize(np);
 
   // Start-of-cycle views: FIFO room (2.2) and the timer output (2.1, tmr_next_cycle).
-  for (unsigned p = 0; p < np; ++p) out.in_ready[p] = ports_[p].fifo_count < params_.in_fifo_depth;
+  for (unsigned p = 0; p < np; ++p) {
+    out.in_ready[p] = ports_[p].fifo_count < params_.in_fifo_depth;
+    if (out.in_ready[p]) out.in_ready_mask |= uint64_t{1} << p;
+  }
   out.next_deadline = earliest_deadline_from(cycle);
   bool changed = false;
 
@@ -369,6 +372,7 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
   for (unsigned p = 0; p < np; ++p) {
     send_pfc(p, cycle, out.pfc_out[p]);
     changed |= out.pfc_out[p].has_value();
+    if (out.pfc_out[p]) out.pfc_out_mask |= uint64_t{1} << p;
   }
 
   // 2.5: one LFSR per switch, one step per decision (at most one decision per cycle: marking happens

@@ -62,6 +62,8 @@ struct CycleInputs {
 // What the switch does in that cycle.
 struct CycleOutputs {
   std::vector<bool> in_ready;                   // per port, as seen by this cycle's handshake
+  uint64_t in_ready_mask = 0;                   // the same as bits (port p = bit p)
+  uint64_t pfc_out_mask = 0;                    // ports with a PFC frame in pfc_out
   std::optional<EnqueueReport> enqueue;
   std::optional<DropReport> drop;
   std::optional<EgressReport> egress;

@@ -146,29 +146,39 @@ uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) const {
 void SwitchModel::step_cycle(uint64_t cycle) {
   const unsigned n = params_.nports;
   // Per-cycle buffers are members: this runs for every stepped cycle and allocates nothing.
+  // Only the entries of last cycle's offers and PFC frames are cleared, not every port's.
   sw::CycleInputs& in = cycle_in_;
-  std::vector<uint32_t>& offered_tag = offered_tag_;
-  in.in_desc.assign(n, std::nullopt);
-  in.out_ready.assign(n, false);
-  in.pfc_in = pfc_pending_;
-  offered_tag.assign(n, 0);
+  if (in.in_desc.size() != n) {
+    in.in_desc.assign(n, std::nullopt);
+    in.out_ready.assign(n, false);
+    in.pfc_in.assign(n, std::nullopt);
+    offered_tag_.assign(n, 0);
+  }
+  for (uint64_t m = offered_; m; m &= m - 1) in.in_desc[std::countr_zero(m)].reset();
+  for (uint64_t m = pfc_offered_; m; m &= m - 1) in.pfc_in[std::countr_zero(m)].reset();
+  offered_ = pfc_offered_ = 0;
   const uint64_t now = now_ps();
   for (unsigned p = 0; p < n; ++p) {
-    pfc_pending_[p].reset();
     in.out_ready[p] = egress_[p] && egress_[p]->idle_at(now);
+    if (pfc_pending_[p]) {
+      in.pfc_in[p] = pfc_pending_[p];
+      pfc_pending_[p].reset();
+      pfc_offered_ |= uint64_t{1} << p;
+    }
     if (ingress_[p].empty() || ingress_[p].front().ready_cycle > cycle) continue;
     const auto* f = ingress_[p].front().trans->get_extension<fabric::Frame>();
-    offered_tag[p] = next_tag_++;  // a tag per offer; an offer not taken gets a new one next cycle
-    in.in_desc[p] = sw::Descriptor{offered_tag[p], static_cast<uint16_t>(f->len_bytes), f->priority,
+    offered_tag_[p] = next_tag_++;  // a tag per offer; an offer not taken gets a new one next cycle
+    offered_ |= uint64_t{1} << p;
+    in.in_desc[p] = sw::Descriptor{offered_tag_[p], static_cast<uint16_t>(f->len_bytes), f->priority,
                                    static_cast<uint8_t>(f->ecn), static_cast<uint16_t>(f->dst_host),
                                    fabric::ecmp_flow_hash(f->src_host, f->dst_host, f->flow_id, ecmp_seed_)};
   }
   sw::CycleOutputs& out = cycle_out_;
   rtl_->step(cycle, in, out, nullptr);
-  handle_outputs(cycle, in, out);
+  handle_outputs(cycle, offered_, out);
 }
 
-void SwitchModel::handle_outputs(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleOutputs& out) {
+void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::CycleOutputs& out) {
   const unsigned n = params_.nports;
   last_stepped_ = cycle;
   ++stats_.cycles_stepped;
@@ -177,11 +187,10 @@ void SwitchModel::handle_outputs(uint64_t cycle, const sw::CycleInputs& in, cons
   eg_pending_ = out.eg_pending;
   rtl_next_deadline_ = out.next_deadline_post;
 
-  for (unsigned p = 0; p < n; ++p) {
-    if (p < in.in_desc.size() && in.in_desc[p] && out.in_ready[p]) {
-      by_tag_[offered_tag_[p]] = ingress_[p].front().trans;
-      ingress_[p].pop_front();
-    }
+  for (uint64_t m = offered & out.in_ready_mask; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    by_tag_[offered_tag_[p]] = ingress_[p].front().trans;
+    ingress_[p].pop_front();
   }
   if (out.enqueue) {
     auto it = by_tag_.find(out.enqueue->tag);
@@ -222,13 +231,13 @@ void SwitchModel::handle_outputs(uint64_t cycle, const sw::CycleInputs& in, cons
 }
 
 uint32_t SwitchModel::read_reg(uint32_t addr) {
-  sw::CycleInputs& in = cycle_in_;
+  sw::CycleInputs in;  // every traffic input idle (rare: register reads at the end of a run)
   in.in_desc.assign(params_.nports, std::nullopt);
   in.out_ready.assign(params_.nports, false);
   in.pfc_in.assign(params_.nports, std::nullopt);
   const tb::CfgOp op{false, addr, 0};
   rtl_->step(last_stepped_ + 1, in, cycle_out_, &op);
-  handle_outputs(last_stepped_ + 1, in, cycle_out_);
+  handle_outputs(last_stepped_ + 1, 0, cycle_out_);
   if (sc_core::sc_is_running()) plan(next_cycle_after(last_stepped_, now_ps()));  // the prediction may have changed
   return rtl_->cfg_rd_data();
 }

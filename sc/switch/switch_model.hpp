@@ -96,7 +96,7 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t next_cycle_after(uint64_t c, uint64_t now_ps) const;
   void step_cycle(uint64_t cycle);
   // The outputs of a stepped cycle: frames taken, enqueued, dropped and sent, PFC frames, prediction.
-  void handle_outputs(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleOutputs& out);
+  void handle_outputs(uint64_t cycle, uint64_t offered, const sw::CycleOutputs& out);
   uint32_t read_reg(uint32_t addr);
   size_t waiting_frames() const;
   // RTL cycle numbers continue after the reset and configuration cycles: cycle base_cycle_ is at
@@ -130,6 +130,7 @@ class SwitchModel : public sc_core::sc_module {
   sw::CycleInputs cycle_in_;          // step_cycle's buffers, reused every cycle
   sw::CycleOutputs cycle_out_;
   std::vector<uint32_t> offered_tag_;
+  uint64_t offered_ = 0, pfc_offered_ = 0;  // ports whose cycle_in_ entry is set
   std::vector<PfcSent> pfc_log_;
   std::vector<uint64_t> queue_bytes_;  // [port * kMaxPrio + prio]
   uint64_t ecmp_seed_ = 0;

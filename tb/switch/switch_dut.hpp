@@ -2,6 +2,7 @@
 // same CycleInputs/CycleOutputs as the reference model (docs/switch.md 2.10).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -91,17 +92,19 @@ class SwitchDut {
   // `cfg`: a register access in the same cycle (its read data is in cfg_rd_data() afterwards).
   void step(uint64_t cycle, const sw::CycleInputs& in, sw::CycleOutputs& out, const CfgOp* cfg = nullptr) {
     const unsigned n = params_.nports, tw = params_.tag_w, dw = params_.dst_w;
-    clear_inputs();
     if (cfg) {
       m_->cfg_wr_en = cfg->write;
       m_->cfg_rd_en = !cfg->write;
       m_->cfg_addr = cfg->addr;
       m_->cfg_wr_data = cfg->data;
     }
+    // The valid and ready bits of all ports as words; the fields only of the ports that offer.
+    uint64_t valid = 0, ready = 0, pfc = 0;
     for (unsigned p = 0; p < n; ++p) {
+      if (p < in.out_ready.size() && in.out_ready[p]) ready |= uint64_t{1} << p;
       if (p < in.in_desc.size() && in.in_desc[p]) {
         const sw::Descriptor& d = *in.in_desc[p];
-        set_bit(m_->in_desc_valid, p, true);
+        valid |= uint64_t{1} << p;
         set_bits(m_->in_desc_tag, p * tw, tw, d.tag);
         set_bits(m_->in_desc_len, p * 14, 14, d.len_bytes);
         set_bits(m_->in_desc_prio, p * 3, 3, d.prio);
@@ -109,13 +112,15 @@ class SwitchDut {
         set_bits(m_->in_desc_dst, p * dw, dw, d.dst);
         set_bits(m_->in_desc_hash, p * 16, 16, d.hash);
       }
-      set_bit(m_->out_desc_ready, p, p < in.out_ready.size() && in.out_ready[p]);
       if (p < in.pfc_in.size() && in.pfc_in[p]) {
-        set_bit(m_->pfc_in_valid, p, true);
+        pfc |= uint64_t{1} << p;
         set_bits(m_->pfc_in_class_en, p * 8, 8, in.pfc_in[p]->class_en);
         for (unsigned c = 0; c < 8; ++c) set_bits(m_->pfc_in_time, p * 128 + c * 16, 16, in.pfc_in[p]->time_quanta[c]);
       }
     }
+    set_bits(m_->in_desc_valid, 0, n, valid);
+    set_bits(m_->out_desc_ready, 0, n, ready);
+    set_bits(m_->pfc_in_valid, 0, n, pfc);
     m_->cycle = cycle;
     m_->clk = 0;
     m_->eval();
@@ -154,32 +159,41 @@ class SwitchDut {
 
   void read_outputs(sw::CycleOutputs& out) {
     const unsigned n = params_.nports, tw = params_.tag_w;
-    out.in_ready.assign(n, false);
-    out.pfc_out.assign(n, std::nullopt);
+    // Whole words first; per-port work only for the ports whose bit is set (the co-simulation reads
+    // every stepped cycle).
+    const uint64_t ready = get_bits(m_->in_desc_ready, 0, n);
+    if (out.in_ready.size() != n) out.in_ready.assign(n, false);
+    for (unsigned p = 0; p < n; ++p) out.in_ready[p] = (ready >> p) & 1u;
+    out.in_ready_mask = ready;
+    if (out.pfc_out.size() != n) {
+      out.pfc_out.assign(n, std::nullopt);
+      out.pfc_out_mask = 0;
+    }
+    for (uint64_t m = out.pfc_out_mask; m; m &= m - 1) out.pfc_out[std::countr_zero(m)].reset();
+    out.pfc_out_mask = get_bits(m_->pfc_out_valid, 0, n);
     out.enqueue.reset();
     out.drop.reset();
     out.egress.reset();
-    out.extra_egress = false;
-    for (unsigned p = 0; p < n; ++p) {
-      out.in_ready[p] = get_bit(m_->in_desc_ready, p);
-      if (get_bit(m_->out_desc_valid, p)) {
-        sw::EgressReport e;
-        e.port = p;
-        e.tag = static_cast<uint32_t>(get_bits(m_->out_desc_tag, p * tw, tw));
-        e.ecn = static_cast<uint8_t>(get_bits(m_->out_desc_ecn, p * 2, 2));
-        e.prio = static_cast<uint8_t>(get_bits(m_->out_desc_prio, p * 3, 3));
-        e.len_bytes = static_cast<uint16_t>(get_bits(m_->out_desc_len, p * 14, 14));
-        if (out.egress) out.extra_egress = true;  // more than one per cycle breaks 2.8
-        out.egress = e;
-      }
-      if (get_bit(m_->pfc_out_valid, p)) {
-        sw::PfcFrame f;
-        f.class_en = static_cast<uint8_t>(get_bits(m_->pfc_out_class_en, p * 8, 8));
-        const auto pause_en = get_bits(m_->pfc_out_pause_en, p * 8, 8);
-        for (unsigned c = 0; c < 8; ++c)
-          f.time_quanta[c] = ((pause_en >> c) & 1u) ? static_cast<uint16_t>(m_->pfc_out_quanta) : uint16_t{0};
-        out.pfc_out[p] = f;
-      }
+    const uint64_t egress = get_bits(m_->out_desc_valid, 0, n);
+    out.extra_egress = (egress & (egress - 1)) != 0;  // more than one per cycle breaks 2.8
+    if (egress) {
+      const unsigned p = static_cast<unsigned>(std::countr_zero(egress));
+      sw::EgressReport e;
+      e.port = p;
+      e.tag = static_cast<uint32_t>(get_bits(m_->out_desc_tag, p * tw, tw));
+      e.ecn = static_cast<uint8_t>(get_bits(m_->out_desc_ecn, p * 2, 2));
+      e.prio = static_cast<uint8_t>(get_bits(m_->out_desc_prio, p * 3, 3));
+      e.len_bytes = static_cast<uint16_t>(get_bits(m_->out_desc_len, p * 14, 14));
+      out.egress = e;
+    }
+    for (uint64_t m = out.pfc_out_mask; m; m &= m - 1) {
+      const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+      sw::PfcFrame f;
+      f.class_en = static_cast<uint8_t>(get_bits(m_->pfc_out_class_en, p * 8, 8));
+      const auto pause_en = get_bits(m_->pfc_out_pause_en, p * 8, 8);
+      for (unsigned c = 0; c < 8; ++c)
+        f.time_quanta[c] = ((pause_en >> c) & 1u) ? static_cast<uint16_t>(m_->pfc_out_quanta) : uint16_t{0};
+      out.pfc_out[p] = f;
     }
     if (m_->enq_valid) {
       out.enqueue = sw::EnqueueReport{static_cast<uint32_t>(m_->enq_tag), static_cast<uint8_t>(m_->enq_port),
