@@ -7,20 +7,8 @@ set testbench hls/ldcp/ldcp_top_csim.cpp
 if {![info exists vectors]} { set vectors build/tests/hls_vectors/ldcp_top_csim.vec }
 source hls/scripts/vitis_open.tcl
 
-# One event per clock: the whole top (state read, kernel, state write) is one pipeline, II = 1.
-set_directive_pipeline -II 1 ccf_ldcp_top
-# The per-flow state memory (LdcpState::kStateBits = 93 bits per word) is outside the kernel: a simple dual-port RAM,
-# one read port (this event's flow) and one write port (the flow of the event `latency` cycles
-# earlier). Two events of one flow inside the latency are the unit's bypass (docs/hls.md 2), so the
-# memory carries no dependence the schedule must honour.
-set_directive_interface -mode ap_memory -storage_type ram_s2p ccf_ldcp_top state_mem
-set_directive_dependence -variable state_mem -type inter -dependent false ccf_ldcp_top
-# Events in and results out as AXI4-Stream; the configuration registers (Config) as an AXI4-Lite
-# register file, stable while events flow.
-set_directive_interface -mode axis ccf_ldcp_top ev
-set_directive_interface -mode axis ccf_ldcp_top out
-set_directive_interface -mode s_axilite ccf_ldcp_top c
-set_directive_stable ccf_ldcp_top c
-set_directive_interface -mode ap_ctrl_none ccf_ldcp_top
+# The per-flow state memory word: LdcpState::kStateBits = 93 bits per word.
+source hls/scripts/vitis_unit_directives.tcl
+ccf_vitis_unit_directives ccf_ldcp_top c
 
 source hls/scripts/vitis_run.tcl

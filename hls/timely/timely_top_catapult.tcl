@@ -7,16 +7,8 @@ set testbench hls/timely/timely_top_csim.cpp
 if {![info exists vectors]} { set vectors build/tests/hls_vectors/timely_top_csim.vec }
 source hls/scripts/catapult_open.tcl
 
-# One event per clock (II = 1) through the top's main loop.
-directive set /ccf_timely_top/core/main -PIPELINE_INIT_INTERVAL 1
-# The per-flow state memory (State::kStateBits = 242 bits per word): a RAM with separate read and write ports; the
-# unit's bypass covers two events of one flow inside the latency (docs/hls.md 2).
-directive set /ccf_timely_top/state_mem:rsc -MAP_TO_MODULE $ram_lib.RAM_separateRW
-directive set /ccf_timely_top/state_mem:rsc -PACKING_MODE absolute
-# Events in and results out with valid/ready handshakes; the configuration registers as a plain
-# input, written only while no event is in flight.
-directive set /ccf_timely_top/ev:rsc -MAP_TO_MODULE ccs_ioport.ccs_in_wait
-directive set /ccf_timely_top/out:rsc -MAP_TO_MODULE ccs_ioport.ccs_out_wait
-directive set /ccf_timely_top/c:rsc -MAP_TO_MODULE ccs_ioport.ccs_in
+# The per-flow state memory word: State::kStateBits = 242 bits per word.
+source hls/scripts/catapult_unit_directives.tcl
+ccf_catapult_unit_directives ccf_timely_top c $ram_lib
 
 source hls/scripts/catapult_run.tcl
