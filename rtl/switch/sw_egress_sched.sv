@@ -14,6 +14,7 @@ module sw_egress_sched #(
 
     input  wire [NPORTS-1:0]             out_desc_ready,   // transmitter idle
     input  wire [NQ-1:0]                 eligible,         // non-empty and not paused
+    input  wire [NPORTS-1:0]             port_elig,        // ports with an eligible queue
     input  wire [7:0]                    dwrr_group_mask,
 
     // head length of the DWRR pointer's queue
@@ -33,7 +34,7 @@ module sw_egress_sched #(
 );
     localparam int DW = sw_pkg::DEF_W;
 
-    logic [PID_W-1:0]      rr_out_q;
+    logic [NPORTS-1:0]     rr_mask_q;   // ports at or after the round-robin pointer rr_out
     logic [NPORTS*3-1:0]   dptr_q;
 
     // deficits per port: NPRIO x DW bits, cleared by rst
@@ -49,6 +50,8 @@ module sw_egress_sched #(
     );
 
     logic [NPORTS-1:0] has;
+    logic [NPORTS-1:0] cand_port;
+    logic [NPORTS-1:0] win;            // the chosen port, one-hot (0: none)
     logic [7:0]        elig;
     logic [7:0]        grp;
     logic [2:0]        gtop;
@@ -64,24 +67,17 @@ module sw_egress_sched #(
     logic [DW-1:0]     d_srv;
     logic [DW-1:0]     d_new;
 
-    // ports with a ready transmitter and an eligible queue; round robin from rr_out
+    // ports with a ready transmitter and an eligible queue; round robin from rr_out: the lowest
+    // such port at or after it, else (wrapping) the lowest of all (word-wide, docs/switch.md 3.5)
     always_comb begin
-        logic [PID_W:0] idx;
-        for (int e = 0; e < NPORTS; e++) begin
-            has[e] = out_desc_ready[e] && (|eligible[e*NPRIO +: NPRIO]);
+        has       = out_desc_ready & port_elig;
+        cand_port = has & rr_mask_q;
+        if (cand_port == '0) begin
+            cand_port = has;
         end
-        deq_valid = 1'b0;
-        deq_port  = '0;
-        for (int k = 0; k < NPORTS; k++) begin
-            idx = (PID_W+1)'(rr_out_q) + (PID_W+1)'(k);
-            if (idx >= (PID_W+1)'(NPORTS)) begin
-                idx = idx - (PID_W+1)'(NPORTS);
-            end
-            if (!deq_valid && has[idx[PID_W-1:0]]) begin
-                deq_valid = 1'b1;
-                deq_port  = idx[PID_W-1:0];
-            end
-        end
+        win       = cand_port & (~cand_port + 1'b1);
+        deq_valid = has != '0;
+        deq_port  = PID_W'(sw_pkg::onehot_index(64'(win)));
     end
 
     // the chosen port: strict priority, DWRR group placed at its highest member
@@ -158,10 +154,12 @@ module sw_egress_sched #(
 
     always_ff @(posedge clk) begin
         if (rst) begin
-            rr_out_q <= '0;
-            dptr_q   <= '0;
+            rr_mask_q <= '1;
+            dptr_q    <= '0;
         end else if (deq_valid) begin
-            rr_out_q <= (deq_port == PID_W'(NPORTS-1)) ? '0 : deq_port + 1'b1;
+            // rr_out = winner + 1 (mod NPORTS): the ports above the winner (none above the last
+            // port: the same as all ports)
+            rr_mask_q <= ~(win | (win - 1'b1));
             if (use_dwrr) begin
                 dptr_q[deq_port*3 +: 3] <= deq_c;
             end

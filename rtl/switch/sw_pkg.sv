@@ -46,6 +46,17 @@ package sw_pkg;
     // LFSR taps (docs/switch.md 2.5)
     localparam logic [31:0] LFSR_TAPS = 32'h8020_0003;
 
+    // Index of the set bit of a one-hot vector (0 when none) by six word-wide masked ORs, not a
+    // per-bit loop: the round robins pick their winner as a one-hot word (docs/switch.md 3.5)
+    function automatic logic [5:0] onehot_index(input logic [63:0] oh);
+        onehot_index[0] = |(oh & 64'hAAAA_AAAA_AAAA_AAAA);
+        onehot_index[1] = |(oh & 64'hCCCC_CCCC_CCCC_CCCC);
+        onehot_index[2] = |(oh & 64'hF0F0_F0F0_F0F0_F0F0);
+        onehot_index[3] = |(oh & 64'hFF00_FF00_FF00_FF00);
+        onehot_index[4] = |(oh & 64'hFFFF_0000_FFFF_0000);
+        onehot_index[5] = |(oh & 64'hFFFF_FFFF_0000_0000);
+    endfunction
+
     // scale(x, b) = x << (b-3) if b >= 3, else x >> (3-b) (docs/switch.md 2.4)
     function automatic logic signed [SC_W-1:0] scale(input logic signed [SC_W-1:0] x,
                                                      input logic signed [3:0] b);

@@ -161,6 +161,8 @@ module sw_top #(
     logic [CW-1:0]         adm_qcells;
     logic                  slot_avail;
     logic [NQ-1:0]         nonempty, paused, eligible;
+    logic [NPORTS-1:0]     port_elig;
+    logic                  rx_slow;
     logic [QID_W-1:0]      hlen_qid;
     logic [13:0]           hlen;
 
@@ -262,9 +264,22 @@ module sw_top #(
     // ---------------------------------------------------------------- dequeue (2.8)
     assign eligible = nonempty & ~paused;
 
+    // ports with an eligible queue: the registered status (stat_eg_pending), reduced per queue only
+    // in a cycle where a pause may have ended (3.4, 3.5)
+    always_comb begin
+        if (rx_slow) begin
+            for (int e = 0; e < NPORTS; e++) begin
+                port_elig[e] = |eligible[e*NPRIO +: NPRIO];
+            end
+        end else begin
+            port_elig = stat_eg_pending;
+        end
+    end
+
     sw_egress_sched #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_sched (
         .clk(clk), .rst(rst),
-        .out_desc_ready(out_desc_ready), .eligible(eligible), .dwrr_group_mask(dwrr_group_mask),
+        .out_desc_ready(out_desc_ready), .eligible(eligible), .port_elig(port_elig),
+        .dwrr_group_mask(dwrr_group_mask),
         .hlen_qid(hlen_qid), .hlen(hlen),
         .deq_valid(deq_valid), .deq_port(deq_port), .deq_c(deq_c), .deq_qid(deq_qid),
         .deq_len(deq_len), .deq_last(deq_last), .deq_quantum(qb_cfg[6*32 +: 32])
@@ -354,7 +369,7 @@ module sw_top #(
         .clk(clk), .rst(rst), .cycle(cycle),
         .pfc_in_valid(pfc_in_valid), .pfc_in_class_en(pfc_in_class_en), .pfc_in_time(pfc_in_time),
         .quantum_cycles(quantum_cycles), .paused(paused), .paused_reg(paused_reg),
-        .next_deadline(rx_deadline),
+        .next_deadline(rx_deadline), .slow(rx_slow),
         .rd_en(rd_paused), .rd_port(rd_port), .rd_c(rd_c), .rd_hi(rd_hi), .rd_data(paused_rd_data)
     );
 
