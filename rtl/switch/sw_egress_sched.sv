@@ -56,13 +56,10 @@ module sw_egress_sched #(
     logic [7:0]        grp;
     logic [2:0]        gtop;
     logic [2:0]        sp_c;
-    logic              sel_done;
     logic              use_dwrr;
     logic              add_quantum;
     logic [2:0]        dp;
     logic [2:0]        cand;
-    logic              cand_found;
-    logic [3:0]        ci;
     logic [DW-1:0]     d_dp;
     logic [DW-1:0]     d_srv;
     logic [DW-1:0]     d_new;
@@ -80,45 +77,32 @@ module sw_egress_sched #(
         deq_port  = PID_W'(sw_pkg::onehot_index(64'(win)));
     end
 
-    // the chosen port: strict priority, DWRR group placed at its highest member
+    // the group's highest member (state only)
     always_comb begin
-        elig = 8'(eligible[deq_port*NPRIO +: NPRIO]);
         grp  = dwrr_group_mask & 8'((9'd1 << NPRIO) - 9'd1);
-        gtop = '0;
-        for (int c = 0; c < NPRIO; c++) begin
-            if (grp[c]) begin
-                gtop = 3'(c);
-            end
-        end
-        sel_done = 1'b0;
-        use_dwrr = 1'b0;
-        sp_c     = '0;
-        for (int c = NPRIO-1; c >= 0; c--) begin
-            if (!sel_done) begin
-                if (!grp[c] && elig[c]) begin
-                    sel_done = 1'b1;
-                    sp_c     = 3'(c);
-                end else if (grp[c] && gtop == 3'(c) && (|(elig & grp))) begin
-                    sel_done = 1'b1;
-                    use_dwrr = 1'b1;
-                end
-            end
-        end
+        gtop = sw_pkg::msb_index8(grp);
+    end
+
+    // the chosen port: strict priority, DWRR group placed at its highest member; by word-wide
+    // operations on the port's eligible classes, not per-class loops (docs/switch.md 3.5)
+    always_comb begin
+        logic [7:0] sp_mask;    // eligible classes outside the group
+        logic [7:0] gm;         // eligible group members
+        logic [7:0] after;      // eligible group members after dptr
+        elig     = 8'(eligible[deq_port*NPRIO +: NPRIO]);
+        sp_mask  = elig & ~grp;
+        gm       = elig & grp;
+        // the group is served when it has an eligible member and no class above its top does
+        use_dwrr = (gm != '0) && ((sp_mask & (8'hFE << gtop)) == '0);
+        sp_c     = sw_pkg::msb_index8(sp_mask);
 
         // next eligible group member after dptr in cyclic order, dptr itself last
-        dp         = dptr_q[deq_port*3 +: 3];
-        cand       = dp;
-        cand_found = 1'b0;
-        for (int k = 1; k <= NPRIO; k++) begin
-            ci = 4'(dp) + 4'(k);
-            if (ci >= 4'(NPRIO)) begin
-                ci = ci - 4'(NPRIO);
-            end
-            if (!cand_found && grp[ci[2:0]] && elig[ci[2:0]]) begin
-                cand_found = 1'b1;
-                cand       = ci[2:0];
-            end
+        dp    = dptr_q[deq_port*3 +: 3];
+        after = gm & (8'hFE << dp);
+        if (after == '0) begin
+            after = gm;
         end
+        cand = (gm == '0) ? dp : sw_pkg::lsb_index8(after);
     end
 
     assign hlen_qid = QID_W'(32'(deq_port) * NPRIO + 32'(dp));

@@ -32,9 +32,8 @@ module sw_pfc_rx #(
     localparam int CYW = sw_pkg::CYC_W;
 
     logic [CYW-1:0]  min_mem [NPORTS];   // per port: earliest pause_until after its last recomputation
-    logic [NPORTS*32-1:0] port_rd;
-    logic [PID_W-1:0] rd_port_q;
     logic             any_slow;
+    logic             rx_any;
 
     // per-(e,c) state, one entry per port with class c at [c*W +: W]; each entry is written as a
     // whole, once per edge at most (one write per port, not per class, keeps the Verilated model fast)
@@ -53,6 +52,7 @@ module sw_pfc_rx #(
     end
     assign any_slow = cycle >= next_deadline;
     assign slow     = any_slow;
+    assign rx_any   = (pfc_in_valid != '0) || any_slow;   // some port may change (one test for all)
 
     // paused iff cycle < pause_until (2.7): the registered status, with the exact comparison only
     // on the ports whose deadline has passed
@@ -71,10 +71,8 @@ module sw_pfc_rx #(
 
     for (genvar e = 0; e < NPORTS; e++) begin : g_port
         logic [NPRIO-1:0] paused_q;      // paused in the cycle after the last recomputation
-        logic [31:0]      rd_q;
 
         assign paused_reg[e*NPRIO +: NPRIO] = paused_q;
-        assign port_rd[e*32 +: 32]          = rd_q;
 
         always_ff @(posedge clk) begin
             logic [CYW-1:0]   m;
@@ -90,63 +88,59 @@ module sw_pfc_rx #(
                 acc_mem[e]   <= '0;
                 paused_q     <= '0;
                 min_mem[e]   <= '1;
-            end else if ((pfc_in_valid[e] || any_slow) && (pfc_in_valid[e] || cycle >= min_mem[e])) begin
-                // a PFC frame arrived or this port's deadline is reached (the first test is cheap)
-                m       = '1;
-                nxt     = cycle + 1'b1;
-                until_n = until_mem[e];
-                from_n  = from_mem[e];
-                acc_n   = acc_mem[e];
-                for (int c = 0; c < NPRIO; c++) begin
-                    u = until_n[c*CYW +: CYW];
-                    if (pfc_in_valid[e] && pfc_in_class_en[e*8 + c]) begin
-                        // close the running pause: cycles from .. cycle under the old deadline
-                        seg_end = (u < nxt) ? u : nxt;
-                        if (seg_end > from_n[c*CYW +: CYW]) begin
-                            acc_n[c*64 +: 64] = acc_n[c*64 +: 64] + 64'(CYW'(seg_end - from_n[c*CYW +: CYW]));
+            end else if (rx_any) begin
+                if (pfc_in_valid[e] || cycle >= min_mem[e]) begin
+                    // a PFC frame arrived or this port's deadline is reached (the first test is cheap)
+                    m       = '1;
+                    nxt     = cycle + 1'b1;
+                    until_n = until_mem[e];
+                    from_n  = from_mem[e];
+                    acc_n   = acc_mem[e];
+                    for (int c = 0; c < NPRIO; c++) begin
+                        u = until_n[c*CYW +: CYW];
+                        if (pfc_in_valid[e] && pfc_in_class_en[e*8 + c]) begin
+                            // close the running pause: cycles from .. cycle under the old deadline
+                            seg_end = (u < nxt) ? u : nxt;
+                            if (seg_end > from_n[c*CYW +: CYW]) begin
+                                acc_n[c*64 +: 64] = acc_n[c*64 +: 64] + 64'(CYW'(seg_end - from_n[c*CYW +: CYW]));
+                            end
+                            from_n[c*CYW +: CYW] = nxt;
+                            // pause_until = t + 1 + time * QUANTUM_CYCLES (2.7)
+                            u = nxt + CYW'(pfc_in_time[e*128 + c*16 +: 16]) * CYW'(quantum_cycles[e*32 +: 32]);
+                            until_n[c*CYW +: CYW] = u;
                         end
-                        from_n[c*CYW +: CYW] = nxt;
-                        // pause_until = t + 1 + time * QUANTUM_CYCLES (2.7)
-                        u = nxt + CYW'(pfc_in_time[e*128 + c*16 +: 16]) * CYW'(quantum_cycles[e*32 +: 32]);
-                        until_n[c*CYW +: CYW] = u;
+                        paused_q[c] <= nxt < u;
+                        if (u > cycle && u < m) begin
+                            m = u;
+                        end
                     end
-                    paused_q[c] <= nxt < u;
-                    if (u > cycle && u < m) begin
-                        m = u;
-                    end
+                    until_mem[e] <= until_n;
+                    from_mem[e]  <= from_n;
+                    acc_mem[e]   <= acc_n;
+                    min_mem[e]   <= m;
                 end
-                until_mem[e] <= until_n;
-                from_mem[e]  <= from_n;
-                acc_mem[e]   <= acc_n;
-                min_mem[e]   <= m;
-            end
-        end
-
-        // paused cycles of (e,c) before this cycle, including the running pause (2.9)
-        always_ff @(posedge clk) begin
-            logic [CYW-1:0] lim;
-            logic [63:0]    v;
-            if (rst) begin
-                rd_q <= '0;
-            end else if (rd_en && rd_port == PID_W'(e)) begin
-                lim = (cycle < until_mem[e][rd_c*CYW +: CYW]) ? cycle : until_mem[e][rd_c*CYW +: CYW];
-                v   = acc_mem[e][rd_c*64 +: 64];
-                if (lim > from_mem[e][rd_c*CYW +: CYW]) begin
-                    v = v + 64'(CYW'(lim - from_mem[e][rd_c*CYW +: CYW]));
-                end
-                rd_q <= rd_hi ? v[63:32] : v[31:0];
             end
         end
     end
 
+    // paused cycles of (e,c) before this cycle, including the running pause (2.9)
     always_ff @(posedge clk) begin
+        logic [CYW-1:0] lim;
+        logic [CYW-1:0] u;
+        logic [CYW-1:0] f;
+        logic [63:0]    v;
         if (rst) begin
-            rd_port_q <= '0;
+            rd_data <= '0;
         end else if (rd_en) begin
-            rd_port_q <= rd_port;
+            u   = until_mem[rd_port][rd_c*CYW +: CYW];
+            f   = from_mem[rd_port][rd_c*CYW +: CYW];
+            lim = (cycle < u) ? cycle : u;
+            v   = acc_mem[rd_port][rd_c*64 +: 64];
+            if (lim > f) begin
+                v = v + 64'(CYW'(lim - f));
+            end
+            rd_data <= rd_hi ? v[63:32] : v[31:0];
         end
     end
-
-    assign rd_data = port_rd[rd_port_q*32 +: 32];
 endmodule
 `resetall

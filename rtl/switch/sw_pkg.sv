@@ -57,6 +57,28 @@ package sw_pkg;
         onehot_index[5] = |(oh & 64'hFFFF_FFFF_0000_0000);
     endfunction
 
+    // Index of the lowest and of the highest set bit of an 8-bit vector (0 when none): the lowest
+    // bit alone is x & -x, the highest alone is the top bit of x smeared downwards, minus its shift
+    function automatic logic [2:0] onehot_index8(input logic [7:0] oh);
+        onehot_index8[0] = |(oh & 8'hAA);
+        onehot_index8[1] = |(oh & 8'hCC);
+        onehot_index8[2] = |(oh & 8'hF0);
+    endfunction
+
+    function automatic logic [2:0] lsb_index8(input logic [7:0] x);
+        logic [7:0] b;
+        b = x & (~x + 8'd1);
+        lsb_index8 = onehot_index8(b);
+    endfunction
+
+    function automatic logic [2:0] msb_index8(input logic [7:0] x);
+        logic [7:0] m;
+        m = x | (x >> 1);
+        m = m | (m >> 2);
+        m = m | (m >> 4);
+        msb_index8 = onehot_index8(m ^ (m >> 1));
+    endfunction
+
     // scale(x, b) = x << (b-3) if b >= 3, else x >> (3-b) (docs/switch.md 2.4)
     function automatic logic signed [SC_W-1:0] scale(input logic signed [SC_W-1:0] x,
                                                      input logic signed [3:0] b);

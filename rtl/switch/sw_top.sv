@@ -195,7 +195,6 @@ module sw_top #(
     logic                  mark_adm, mark_deq, lfsr_step;
     logic [1:0]            enq_ecn;
 
-    logic [NPORTS-1:0]     pfc_out_pause;
     logic                  pfc_pending;
     logic [NQ-1:0]         paused_reg;
     logic [47:0]           rx_deadline, gen_deadline;
@@ -359,11 +358,7 @@ module sw_top #(
         .pending(pfc_pending)
     );
 
-    // a PFC frame with a class at PAUSE_QUANTA > 0 is a pause frame, else a resume frame (2.6)
     assign pfc_out_quanta = pause_quanta;
-    for (genvar p = 0; p < NPORTS; p++) begin : g_pfc_kind
-        assign pfc_out_pause[p] = (|pfc_out_pause_en[p*8 +: 8]) && (pause_quanta != 16'd0);
-    end
 
     sw_pfc_rx #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_pfc_rx (
         .clk(clk), .rst(rst), .cycle(cycle),
@@ -380,7 +375,8 @@ module sw_top #(
         .adm_reason(reason), .adm_mark(mark_adm), .adm_qbytes_next(adm_qbytes_next),
         .noroute_ev(pr_valid && !route_ok), .noroute_port(pr_port),
         .deq_ev(deq_valid), .deq_qid(deq_qid), .deq_len(deq_len), .deq_mark(mark_deq),
-        .pfc_out_valid(pfc_out_valid), .pfc_out_pause(pfc_out_pause), .pfc_in_valid(pfc_in_valid),
+        .pfc_out_valid(pfc_out_valid), .pfc_out_pause_en(pfc_out_pause_en),
+        .pause_quanta_nz(pause_quanta != 16'd0), .pfc_in_valid(pfc_in_valid),
         .rd_en_q(rd_stats_q), .rd_en_p(rd_stats_p), .rd_qid(rd_qid), .rd_port(rd_port), .rd_k(rd_k),
         .rd_hi(rd_hi), .rd_data(stats_rd_data)
     );
