@@ -50,6 +50,9 @@ module sw_pfc_gen #(
     logic [CYW-1:0]   min_mem     [NPORTS];
 
     logic             any_slow;
+    logic             gen_wr;
+    logic             nd_dirty_q;
+    logic [CYW-1:0]   nd_q;
     logic             ev_a;
     logic             ev_b;
     logic [NQ-1:0]    due;          // refresh due in this cycle
@@ -68,15 +71,26 @@ module sw_pfc_gen #(
     assign b_idx8   = {ev_b_port, ev_b_c};
     assign pending  = (req_port_q != '0) || (next_deadline <= cycle + 1'b1);
     assign any_slow = cycle >= next_deadline;
+    assign gen_wr   = rst || ev_a || ev_b || any_slow;   // some port's entries may be written
 
-    // the earliest deadline over ports (state only: evaluated once per edge)
+    // the earliest deadline over ports (state only): searched over the ports only after an edge
+    // that may have written one (nd_dirty_q), else the value kept from the last search (3.4)
     always_comb begin
-        next_deadline = '1;
-        for (int p = 0; p < NPORTS; p++) begin
-            if (min_mem[p] < next_deadline) begin
-                next_deadline = min_mem[p];
+        if (nd_dirty_q) begin
+            next_deadline = '1;
+            for (int p = 0; p < NPORTS; p++) begin
+                if (min_mem[p] < next_deadline) begin
+                    next_deadline = min_mem[p];
+                end
             end
+        end else begin
+            next_deadline = nd_q;
         end
+    end
+
+    always_ff @(posedge clk) begin
+        nd_dirty_q <= gen_wr;
+        nd_q       <= next_deadline;
     end
 
     // a pause is sent again at refresh_at while xoff holds (2.6); PFC_REFRESH_CYCLES = 0 disables it
@@ -138,7 +152,8 @@ module sw_pfc_gen #(
         end
     end
 
-    // refresh deadlines of a port touched by a decision or whose deadline is reached (2.6)
+    // refresh deadlines of a port touched by a decision or whose deadline is reached (2.6); the
+    // port's entries are written once per edge at most, reset included (docs/switch.md 3.5)
     for (genvar p = 0; p < NPORTS; p++) begin : g_port
         always_ff @(posedge clk) begin
             logic [CYW-1:0]   m;
@@ -149,44 +164,43 @@ module sw_pfc_gen #(
             logic             sn;
             logic             soon;
             logic [8*CYW-1:0] ra_n;
-            if (rst) begin
-                min_mem[p] <= '1;
-            end else if ((ev_a || ev_b || any_slow) &&
-                         ((ev_a && ev_a_port == PID_W'(p)) || (ev_b && ev_b_port == PID_W'(p)) ||
-                          (any_slow && cycle >= min_mem[p]))) begin
-                // a decision touched this port or its deadline is reached (the first test is cheap)
-                m    = '1;
-                soon = 1'b0;
-                rc   = CYW'(refresh_cycles[p*32 +: 32]);
-                ra_n = refresh_mem[p];
-                for (int c = 0; c < NPRIO; c++) begin
-                    sx = (ev_a_xoff && a_idx == QW'(p*NPRIO + c)) || (ev_b_xoff && b_idx == QW'(p*NPRIO + c));
-                    sn = (ev_a_xon && a_idx == QW'(p*NPRIO + c)) || (ev_b_xon && b_idx == QW'(p*NPRIO + c));
-                    x  = xoff[p*NPRIO + c];
-                    ra = refresh_mem[p][c*CYW +: CYW];
-                    if (sx) begin
-                        // pause sent next cycle: refresh PFC_REFRESH_CYCLES after that
-                        x  = 1'b1;
-                        ra = cycle + 1'b1 + rc;
-                        ra_n[c*CYW +: CYW] = ra;
-                    end else if (sn) begin
-                        x  = 1'b0;
-                    end else if (due[p*NPRIO + c]) begin
-                        ra = cycle + rc;
-                        ra_n[c*CYW +: CYW] = ra;
-                    end
-                    if (x && rc != '0) begin
-                        if (ra > cycle) begin
-                            if (ra < m) begin
-                                m = ra;
+            if (gen_wr) begin
+                // reset, a decision touched this port or its deadline is reached (the first test is cheap)
+                if (rst || (ev_a && ev_a_port == PID_W'(p)) || (ev_b && ev_b_port == PID_W'(p)) ||
+                    (any_slow && cycle >= min_mem[p])) begin
+                    m    = '1;
+                    soon = 1'b0;
+                    rc   = CYW'(refresh_cycles[p*32 +: 32]);
+                    ra_n = refresh_mem[p];
+                    for (int c = 0; c < NPRIO; c++) begin
+                        sx = (ev_a_xoff && a_idx == QW'(p*NPRIO + c)) || (ev_b_xoff && b_idx == QW'(p*NPRIO + c));
+                        sn = (ev_a_xon && a_idx == QW'(p*NPRIO + c)) || (ev_b_xon && b_idx == QW'(p*NPRIO + c));
+                        x  = xoff[p*NPRIO + c];
+                        ra = refresh_mem[p][c*CYW +: CYW];
+                        if (sx) begin
+                            // pause sent next cycle: refresh PFC_REFRESH_CYCLES after that
+                            x  = 1'b1;
+                            ra = cycle + 1'b1 + rc;
+                            ra_n[c*CYW +: CYW] = ra;
+                        end else if (sn) begin
+                            x  = 1'b0;
+                        end else if (due[p*NPRIO + c]) begin
+                            ra = cycle + rc;
+                            ra_n[c*CYW +: CYW] = ra;
+                        end
+                        if (x && rc != '0) begin
+                            if (ra > cycle) begin
+                                if (ra < m) begin
+                                    m = ra;
+                                end
+                            end else begin
+                                soon = 1'b1;
                             end
-                        end else begin
-                            soon = 1'b1;
                         end
                     end
+                    refresh_mem[p] <= ra_n;
+                    min_mem[p]     <= rst ? '1 : soon ? cycle + 1'b1 : m;
                 end
-                refresh_mem[p] <= ra_n;
-                min_mem[p]     <= soon ? cycle + 1'b1 : m;
             end
         end
     end

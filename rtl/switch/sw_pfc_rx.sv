@@ -33,7 +33,9 @@ module sw_pfc_rx #(
 
     logic [CYW-1:0]  min_mem [NPORTS];   // per port: earliest pause_until after its last recomputation
     logic             any_slow;
-    logic             rx_any;
+    logic             rx_wr;
+    logic             nd_dirty_q;
+    logic [CYW-1:0]   nd_q;
 
     // per-(e,c) state, one entry per port with class c at [c*W +: W]; each entry is written as a
     // whole, once per edge at most (one write per port, not per class, keeps the Verilated model fast)
@@ -41,18 +43,29 @@ module sw_pfc_rx #(
     logic [8*CYW-1:0] from_mem  [NPORTS];   // first cycle governed by the current pause_until
     logic [8*64-1:0]  acc_mem   [NPORTS];   // paused cycles before from
 
-    // the earliest deadline over ports (state only: evaluated once per edge)
+    // the earliest deadline over ports (state only): searched over the ports only after an edge
+    // that may have written one (nd_dirty_q), else the value kept from the last search (3.4)
     always_comb begin
-        next_deadline = '1;
-        for (int e = 0; e < NPORTS; e++) begin
-            if (min_mem[e] < next_deadline) begin
-                next_deadline = min_mem[e];
+        if (nd_dirty_q) begin
+            next_deadline = '1;
+            for (int e = 0; e < NPORTS; e++) begin
+                if (min_mem[e] < next_deadline) begin
+                    next_deadline = min_mem[e];
+                end
             end
+        end else begin
+            next_deadline = nd_q;
         end
     end
+
+    always_ff @(posedge clk) begin
+        nd_dirty_q <= rx_wr;
+        nd_q       <= next_deadline;
+    end
+
     assign any_slow = cycle >= next_deadline;
     assign slow     = any_slow;
-    assign rx_any   = (pfc_in_valid != '0) || any_slow;   // some port may change (one test for all)
+    assign rx_wr    = rst || (pfc_in_valid != '0) || any_slow;   // some port's entries may be written
 
     // paused iff cycle < pause_until (2.7): the registered status, with the exact comparison only
     // on the ports whose deadline has passed
@@ -74,6 +87,7 @@ module sw_pfc_rx #(
 
         assign paused_reg[e*NPRIO +: NPRIO] = paused_q;
 
+        // the port's entries are written once per edge at most, reset included (docs/switch.md 3.5)
         always_ff @(posedge clk) begin
             logic [CYW-1:0]   m;
             logic [CYW-1:0]   u;
@@ -82,15 +96,10 @@ module sw_pfc_rx #(
             logic [8*CYW-1:0] until_n;
             logic [8*CYW-1:0] from_n;
             logic [8*64-1:0]  acc_n;
-            if (rst) begin
-                until_mem[e] <= '0;
-                from_mem[e]  <= '0;
-                acc_mem[e]   <= '0;
-                paused_q     <= '0;
-                min_mem[e]   <= '1;
-            end else if (rx_any) begin
-                if (pfc_in_valid[e] || cycle >= min_mem[e]) begin
-                    // a PFC frame arrived or this port's deadline is reached (the first test is cheap)
+            logic [NPRIO-1:0] pz;
+            if (rx_wr) begin
+                // reset, a PFC frame arrived or this port's deadline is reached (the first test is cheap)
+                if (rst || pfc_in_valid[e] || cycle >= min_mem[e]) begin
                     m       = '1;
                     nxt     = cycle + 1'b1;
                     until_n = until_mem[e];
@@ -109,15 +118,23 @@ module sw_pfc_rx #(
                             u = nxt + CYW'(pfc_in_time[e*128 + c*16 +: 16]) * CYW'(quantum_cycles[e*32 +: 32]);
                             until_n[c*CYW +: CYW] = u;
                         end
-                        paused_q[c] <= nxt < u;
+                        pz[c] = nxt < u;
                         if (u > cycle && u < m) begin
                             m = u;
                         end
+                    end
+                    if (rst) begin
+                        until_n = '0;
+                        from_n  = '0;
+                        acc_n   = '0;
+                        pz      = '0;
+                        m       = '1;
                     end
                     until_mem[e] <= until_n;
                     from_mem[e]  <= from_n;
                     acc_mem[e]   <= acc_n;
                     min_mem[e]   <= m;
+                    paused_q     <= pz;
                 end
             end
         end

@@ -66,27 +66,25 @@ module sw_stats #(
     logic [31:0]           rd_q;
     logic [31:0]           prd_q;
     logic                  sel_port_q;
-    logic                  port_ev;
+    logic                  port_wr;   // some port's entry may be written
 
     assign rd_data = sel_port_q ? prd_q : rd_q;
 
     // per port: PFC frames sent (pause, resume) and received, drops NO_ROUTE; one entry per port
-    // {noroute, received, resume, pause}, written only by its port's process, as a whole, in
-    // cycles with a PFC frame or a NO_ROUTE drop (docs/switch.md 3.5)
+    // {noroute, received, resume, pause}, written only by its port's process, as a whole, once
+    // per edge at most, reset included, in cycles with a PFC frame or a NO_ROUTE drop (docs/switch.md 3.5)
     logic [4*CTW-1:0] port_cnt [NPORTS];
 
-    assign port_ev = (pfc_out_valid != '0) || (pfc_in_valid != '0) || noroute_ev;
+    assign port_wr = rst || (pfc_out_valid != '0) || (pfc_in_valid != '0) || noroute_ev;
 
     for (genvar p = 0; p < NPORTS; p++) begin : g_port
         always_ff @(posedge clk) begin
             logic [4*CTW-1:0] n;
             logic             nr;
             logic             pause;
-            if (rst) begin
-                port_cnt[p] <= '0;
-            end else if (port_ev) begin
+            if (port_wr) begin
                 nr = noroute_ev && noroute_port == PID_W'(p);
-                if (pfc_out_valid[p] || pfc_in_valid[p] || nr) begin
+                if (rst || pfc_out_valid[p] || pfc_in_valid[p] || nr) begin
                     // a PFC frame with a class at PAUSE_QUANTA > 0 is a pause frame, else a resume frame (2.6)
                     pause = (|pfc_out_pause_en[p*8 +: 8]) && pause_quanta_nz;
                     n = port_cnt[p];
@@ -94,7 +92,7 @@ module sw_stats #(
                     n[1*CTW +: CTW] = n[1*CTW +: CTW] + CTW'(pfc_out_valid[p] && !pause);
                     n[2*CTW +: CTW] = n[2*CTW +: CTW] + CTW'(pfc_in_valid[p]);
                     n[3*CTW +: CTW] = n[3*CTW +: CTW] + CTW'(nr);
-                    port_cnt[p] <= n;
+                    port_cnt[p] <= rst ? '0 : n;
                 end
             end
         end
