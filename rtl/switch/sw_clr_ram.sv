@@ -33,10 +33,10 @@ module sw_clr_ram #(
     logic [W-1:0]     mem [DEPTH];
     logic [DEPTH-1:0] vld_q;
 
-    always_comb begin
-        for (int k = 0; k < NRD; k++) begin
-            rd_data[k*W +: W] = vld_q[rd_addr[k*AW +: AW]] ? mem[rd_addr[k*AW +: AW]] : '0;
-        end
+    // one process per read port, so that a port whose address is state only is evaluated once per
+    // edge (docs/switch.md 3.5)
+    for (genvar k = 0; k < NRD; k++) begin : g_rd
+        assign rd_data[k*W +: W] = vld_q[rd_addr[k*AW +: AW]] ? mem[rd_addr[k*AW +: AW]] : '0;
     end
 
     always_ff @(posedge clk) begin

@@ -417,9 +417,44 @@ module sw_top #(
 
         // stepping prediction (2.1): read after the edge of `cycle`, about cycle + 1
         stat_next_busy = rst || arb_pending || pfc_pending || (tmr_next_cycle <= cycle + 48'd1);
-        for (int e = 0; e < NPORTS; e++) begin
-            stat_eg_pending[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused_reg[e*NPRIO +: NPRIO]);
+    end
+
+    // stepping prediction (2.1): ports with a queue that is non-empty and not paused, from state
+    // only. Kept from the last edge and recomputed only for the ports whose queues or pause status
+    // that edge could change: the admission's and the dequeue's egress port, every port after
+    // reset or a PFC reception update (3.4, 3.5)
+    logic [NPORTS-1:0] eg_pend_q;
+    logic              eg_all_q;
+    logic              eg_a_q;
+    logic              eg_b_q;
+    logic [PID_W-1:0]  eg_a_port_q;
+    logic [PID_W-1:0]  eg_b_port_q;
+
+    always_comb begin
+        stat_eg_pending = eg_pend_q;
+        if (eg_all_q) begin
+            for (int e = 0; e < NPORTS; e++) begin
+                stat_eg_pending[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused_reg[e*NPRIO +: NPRIO]);
+            end
+        end else begin
+            if (eg_a_q) begin
+                stat_eg_pending[eg_a_port_q] = |(nonempty[eg_a_port_q*NPRIO +: NPRIO] &
+                                                 ~paused_reg[eg_a_port_q*NPRIO +: NPRIO]);
+            end
+            if (eg_b_q) begin
+                stat_eg_pending[eg_b_port_q] = |(nonempty[eg_b_port_q*NPRIO +: NPRIO] &
+                                                 ~paused_reg[eg_b_port_q*NPRIO +: NPRIO]);
+            end
         end
+    end
+
+    always_ff @(posedge clk) begin
+        eg_pend_q   <= stat_eg_pending;
+        eg_all_q    <= rst || (pfc_in_valid != '0) || rx_slow;
+        eg_a_q      <= admit;
+        eg_a_port_q <= eg_port;
+        eg_b_q      <= deq_valid;
+        eg_b_port_q <= deq_port;
     end
 endmodule
 `resetall
