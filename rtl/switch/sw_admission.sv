@@ -116,20 +116,13 @@ module sw_admission #(
         T          = SW'(t_q);
         NC         = SW'(NCELLS);
         cells_a    = SW'(pr_cells);
-        cells_b    = SW'(dq_cells);
         qc         = SW'(qcells);
         hr_lim     = SW'(headroom_cells[pr_port*32 +: 32]);
-        resume     = SW'(resume_offset_cells);
-        static_thr = SW'(pfc_static_thr_cells);
         ua         = SW'(a_u);
         ha         = SW'(a_h);
         pk_a       = SW'(a_peak);
-        ub         = SW'(b_u);
-        hb         = SW'(b_h);
 
         lossless_a = pfc_enable && lossless_mask[pr_c];
-        lossless_b = pfc_enable && lossless_mask[dq_c];
-        same_pc    = pr_valid && dq_valid && pr_pc == dq_pc;
 
         // shared(p,c) = max(0, u - R); sh_delta (2.4)
         sh_a      = (ua > R) ? ua - R : 0;
@@ -172,6 +165,19 @@ module sw_admission #(
         ua1 = to_shared ? ua + cells_a : ua;
         ha1 = to_headroom ? ha + cells_a : ha;
         s1  = to_shared ? S + sh_delta : S;
+    end
+
+    // The dequeue's return and the PFC decisions: they depend on the dequeue, which depends on the
+    // transmitters' ready inputs. Kept apart from the admission above, which depends on state only
+    // and is so evaluated once per edge (docs/switch.md 3.5).
+    always_comb begin
+        cells_b    = SW'(dq_cells);
+        resume     = SW'(resume_offset_cells);
+        static_thr = SW'(pfc_static_thr_cells);
+        ub         = SW'(b_u);
+        hb         = SW'(b_h);
+        lossless_b = pfc_enable && lossless_mask[dq_c];
+        same_pc    = pr_valid && dq_valid && pr_pc == dq_pc;
 
         // dequeue return (2.8), applied after the admission effect
         ub1    = same_pc ? ua1 : ub;

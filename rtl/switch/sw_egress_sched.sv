@@ -13,7 +13,8 @@ module sw_egress_sched #(
     input  wire                          rst,
 
     input  wire [NPORTS-1:0]             out_desc_ready,   // transmitter idle
-    input  wire [NQ-1:0]                 eligible,         // non-empty and not paused
+    input  wire [NQ-1:0]                 nonempty,         // queues with a frame
+    input  wire [NQ-1:0]                 paused,           // queues paused in this cycle
     input  wire [NPORTS-1:0]             port_elig,        // ports with an eligible queue
     input  wire [7:0]                    dwrr_group_mask,
 
@@ -89,7 +90,9 @@ module sw_egress_sched #(
         logic [7:0] sp_mask;    // eligible classes outside the group
         logic [7:0] gm;         // eligible group members
         logic [7:0] after;      // eligible group members after dptr
-        elig     = 8'(eligible[deq_port*NPRIO +: NPRIO]);
+        logic [NPRIO-1:0] ep;
+        ep       = nonempty[deq_port*NPRIO +: NPRIO] & ~paused[deq_port*NPRIO +: NPRIO];   // eligible (2.8)
+        elig     = 8'(ep);
         sp_mask  = elig & ~grp;
         gm       = elig & grp;
         // the group is served when it has an eligible member and no class above its top does

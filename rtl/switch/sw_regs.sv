@@ -127,52 +127,61 @@ module sw_regs #(
         rd_k   = '0;
         rd_hi  = 1'b0;
         idx_ok = 1'b0;
-        case (blk)
-            sw_pkg::BLK_PORT: begin      // p*4 + k
-                rd_k   = {2'd0, idx[1:0]};
-                p6     = idx[7:2];
-                idx_ok = idx[15:8] == '0;
-            end
-            sw_pkg::BLK_QUEUE: begin     // (p*8+c)*8 + k
-                rd_k   = {1'b0, idx[2:0]};
-                c3     = idx[5:3];
-                p6     = idx[11:6];
-                idx_ok = idx[15:12] == '0;
-            end
-            sw_pkg::BLK_QCNT: begin      // ((p*8+c)*16 + k)*2 + hi
-                rd_hi  = idx[0];
-                rd_k   = idx[4:1];
-                c3     = idx[7:5];
-                p6     = idx[13:8];
-                idx_ok = idx[15:14] == '0;
-            end
-            sw_pkg::BLK_PCNT: begin      // (p*16 + k)*2 + hi
-                rd_hi  = idx[0];
-                rd_k   = idx[4:1];
-                c3     = idx[3:1] - 3'd4;
-                p6     = idx[10:5];
-                idx_ok = idx[15:11] == '0;
-            end
-            sw_pkg::BLK_INGRESS: begin   // (p*8+c)*4 + k
-                rd_k   = {2'd0, idx[1:0]};
-                c3     = idx[4:2];
-                p6     = idx[10:5];
-                idx_ok = idx[15:11] == '0;
-            end
-            default: begin
-                idx_ok = 1'b0;
-            end
-        endcase
-        p_ok    = 32'(p6) < NPORTS;
-        pc_ok   = p_ok && 32'(c3) < NPRIO;
+        rd_stats_q = 1'b0;
+        rd_stats_p = 1'b0;
+        rd_paused  = 1'b0;
+        p_ok       = 1'b0;
+        pc_ok      = 1'b0;
+        // decoded only in a cycle with a register access: the address is an input, so its
+        // decode runs at every evaluation (docs/switch.md 3.5)
+        if (cfg_rd_en || cfg_wr_en) begin
+            case (blk)
+                sw_pkg::BLK_PORT: begin      // p*4 + k
+                    rd_k   = {2'd0, idx[1:0]};
+                    p6     = idx[7:2];
+                    idx_ok = idx[15:8] == '0;
+                end
+                sw_pkg::BLK_QUEUE: begin     // (p*8+c)*8 + k
+                    rd_k   = {1'b0, idx[2:0]};
+                    c3     = idx[5:3];
+                    p6     = idx[11:6];
+                    idx_ok = idx[15:12] == '0;
+                end
+                sw_pkg::BLK_QCNT: begin      // ((p*8+c)*16 + k)*2 + hi
+                    rd_hi  = idx[0];
+                    rd_k   = idx[4:1];
+                    c3     = idx[7:5];
+                    p6     = idx[13:8];
+                    idx_ok = idx[15:14] == '0;
+                end
+                sw_pkg::BLK_PCNT: begin      // (p*16 + k)*2 + hi
+                    rd_hi  = idx[0];
+                    rd_k   = idx[4:1];
+                    c3     = idx[3:1] - 3'd4;
+                    p6     = idx[10:5];
+                    idx_ok = idx[15:11] == '0;
+                end
+                sw_pkg::BLK_INGRESS: begin   // (p*8+c)*4 + k
+                    rd_k   = {2'd0, idx[1:0]};
+                    c3     = idx[4:2];
+                    p6     = idx[10:5];
+                    idx_ok = idx[15:11] == '0;
+                end
+                default: begin
+                    idx_ok = 1'b0;
+                end
+            endcase
+            p_ok    = 32'(p6) < NPORTS;
+            pc_ok   = p_ok && 32'(c3) < NPRIO;
+
+            rd_stats_q = cfg_rd_en && blk == sw_pkg::BLK_QCNT && idx_ok && pc_ok && rd_k <= 4'd9;
+            rd_stats_p = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && p_ok && rd_k <= 4'd3;
+            rd_paused  = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && pc_ok && rd_k >= 4'd4 &&
+                         32'(rd_k) < 4 + NPRIO;
+        end
         rd_port = PID_W'(p6);
         rd_c    = c3;
         rd_qid  = QID_W'(32'(p6) * NPRIO + 32'(c3));
-
-        rd_stats_q = cfg_rd_en && blk == sw_pkg::BLK_QCNT && idx_ok && pc_ok && rd_k <= 4'd9;
-        rd_stats_p = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && p_ok && rd_k <= 4'd3;
-        rd_paused  = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && pc_ok && rd_k >= 4'd4 &&
-                     32'(rd_k) < 4 + NPRIO;
     end
 
     // per-queue registers, cleared by rst

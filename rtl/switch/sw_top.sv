@@ -160,7 +160,7 @@ module sw_top #(
     logic [31:0]           adm_qbytes, adm_qbytes_next;
     logic [CW-1:0]         adm_qcells;
     logic                  slot_avail;
-    logic [NQ-1:0]         nonempty, paused, eligible;
+    logic [NQ-1:0]         nonempty, paused;
     logic [NPORTS-1:0]     port_elig;
     logic                  rx_slow;
     logic [QID_W-1:0]      hlen_qid;
@@ -261,14 +261,12 @@ module sw_top #(
     );
 
     // ---------------------------------------------------------------- dequeue (2.8)
-    assign eligible = nonempty & ~paused;
-
     // ports with an eligible queue: the registered status (stat_eg_pending), reduced per queue only
     // in a cycle where a pause may have ended (3.4, 3.5)
     always_comb begin
         if (rx_slow) begin
             for (int e = 0; e < NPORTS; e++) begin
-                port_elig[e] = |eligible[e*NPRIO +: NPRIO];
+                port_elig[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused[e*NPRIO +: NPRIO]);
             end
         end else begin
             port_elig = stat_eg_pending;
@@ -277,7 +275,8 @@ module sw_top #(
 
     sw_egress_sched #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_sched (
         .clk(clk), .rst(rst),
-        .out_desc_ready(out_desc_ready), .eligible(eligible), .port_elig(port_elig),
+        .out_desc_ready(out_desc_ready), .nonempty(nonempty), .paused(paused),
+        .port_elig(port_elig),
         .dwrr_group_mask(dwrr_group_mask),
         .hlen_qid(hlen_qid), .hlen(hlen),
         .deq_valid(deq_valid), .deq_port(deq_port), .deq_c(deq_c), .deq_qid(deq_qid),
@@ -396,7 +395,11 @@ module sw_top #(
             out_desc_prio[deq_port*3 +: 3]        = deq_c;
             out_desc_len[deq_port*14 +: 14]       = deq_len;
         end
+    end
 
+    // the reports of the processed frame depend on state only (separate processes: evaluated once
+    // per edge, docs/switch.md 3.5)
+    always_comb begin
         // enqueue report (2.4)
         enq_valid = admit;
         enq_tag   = admit ? pr_tag : '0;
@@ -409,15 +412,15 @@ module sw_top #(
         drop_reason = drop_valid ? reason : '0;
         drop_port   = drop_valid ? sw_pkg::PORT_W'(pr_port) : '0;
         drop_prio   = drop_valid ? pr_c : '0;
-
-        // stepping (2.1)
-        tmr_next_cycle = (rx_deadline < gen_deadline) ? rx_deadline : gen_deadline;
-        stat_idle = !rst && !arb_busy && !deq_valid && !(|pfc_out_valid) && !(|pfc_in_valid) &&
-                    !cfg_wr_en && !cfg_rd_en && (tmr_next_cycle > cycle);
-
-        // stepping prediction (2.1): read after the edge of `cycle`, about cycle + 1
-        stat_next_busy = rst || arb_pending || pfc_pending || (tmr_next_cycle <= cycle + 48'd1);
     end
+
+    // stepping (2.1)
+    assign tmr_next_cycle = (rx_deadline < gen_deadline) ? rx_deadline : gen_deadline;
+    assign stat_idle      = !rst && !arb_busy && !deq_valid && !(|pfc_out_valid) && !(|pfc_in_valid) &&
+                            !cfg_wr_en && !cfg_rd_en && (tmr_next_cycle > cycle);
+
+    // stepping prediction (2.1): read after the edge of `cycle`, about cycle + 1
+    assign stat_next_busy = rst || arb_pending || pfc_pending || (tmr_next_cycle <= cycle + 48'd1);
 
     // stepping prediction (2.1): ports with a queue that is non-empty and not paused, from state
     // only. Kept from the last edge and recomputed only for the ports whose queues or pause status
