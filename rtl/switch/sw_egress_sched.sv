@@ -38,16 +38,16 @@ module sw_egress_sched #(
     logic [NPORTS-1:0]     rr_mask_q;   // ports at or after the round-robin pointer rr_out
     logic [NPORTS*3-1:0]   dptr_q;
 
-    // deficits per port: NPRIO x DW bits, cleared by rst
-    logic [NPRIO*DW-1:0]   def_rd;
+    // deficits per queue (port*NPRIO + c), DW bits, cleared by rst: read at the DWRR pointer's
+    // queue and at the served queue, one word each (docs/switch.md 3.5)
+    logic [2*DW-1:0]       def_rd;
     logic                  def_wr;
-    logic [NPRIO*DW-1:0]   def_wr_data;
 
-    sw_clr_ram #(.W(NPRIO*DW), .DEPTH(NPORTS), .NRD(1)) u_def (
+    sw_clr_ram #(.W(DW), .DEPTH(NQ), .NRD(2)) u_def (
         .clk(clk), .rst(rst),
-        .rd_addr(deq_port), .rd_data(def_rd),
+        .rd_addr({deq_qid, hlen_qid}), .rd_data(def_rd),
         .wr0_en(1'b0), .wr0_addr('0), .wr0_data('0),
-        .wr1_en(def_wr), .wr1_addr(deq_port), .wr1_data(def_wr_data)
+        .wr1_en(def_wr), .wr1_addr(deq_qid), .wr1_data(d_new)
     );
 
     logic [NPORTS-1:0] has;
@@ -109,7 +109,7 @@ module sw_egress_sched #(
     end
 
     assign hlen_qid = QID_W'(32'(deq_port) * NPRIO + 32'(dp));
-    assign d_dp     = def_rd[32'(dp)*DW +: DW];
+    assign d_dp     = def_rd[0 +: DW];
 
     // DWRR: serve dptr if eligible with enough deficit, else the next eligible member
     always_comb begin
@@ -129,14 +129,12 @@ module sw_egress_sched #(
 
     // new deficit of the served queue: D (+ quantum) - len, 0 when left empty
     always_comb begin
-        d_srv = def_rd[32'(deq_c)*DW +: DW];
+        d_srv = def_rd[DW +: DW];
         d_new = d_srv + (add_quantum ? deq_quantum : '0) - DW'(deq_len);
         if (deq_last) begin
             d_new = '0;
         end
-        def_wr      = deq_valid && use_dwrr;
-        def_wr_data = def_rd;
-        def_wr_data[32'(deq_c)*DW +: DW] = d_new;
+        def_wr = deq_valid && use_dwrr;
     end
 
     always_ff @(posedge clk) begin
