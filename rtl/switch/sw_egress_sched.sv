@@ -24,6 +24,7 @@ module sw_egress_sched #(
 
     // the dequeue decision of this cycle
     output logic                         deq_valid,
+    output logic [NPORTS-1:0]            deq_onehot,       // the port, one-hot (0: none)
     output logic [PID_W-1:0]             deq_port,
     output logic [2:0]                   deq_c,
     output logic [QID_W-1:0]             deq_qid,
@@ -107,6 +108,8 @@ module sw_egress_sched #(
         end
         cand = (gm == '0) ? dp : sw_pkg::lsb_index8(after);
     end
+
+    assign deq_onehot = win;
 
     assign hlen_qid = QID_W'(32'(deq_port) * NPRIO + 32'(dp));
     assign d_dp     = def_rd[0 +: DW];

@@ -20,7 +20,7 @@ module sw_pfc_rx #(
     output logic [NQ-1:0]                    paused,        // queue (e,c) paused in this cycle
     output logic [NQ-1:0]                    paused_reg,    // paused as registered at the last recomputation
     output logic [sw_pkg::CYC_W-1:0]         next_deadline, // earliest pause_until after the last edge
-    output logic                             slow,          // cycle >= next_deadline: paused may differ from paused_reg
+    output logic                             slow,          // cycle >= next_deadline (paused may differ from paused_reg)
 
     // register read (2.9 block 9, k = 4 + c): registered
     input  wire                              rd_en,

@@ -28,11 +28,13 @@ module sw_top #(
 
     // egress descriptors (2.8)
     input  wire [NPORTS-1:0]            out_desc_ready,
+    // one frame leaves per cycle at most: out_desc_valid has the bit of its port set, the other
+    // fields describe it (all 0 when none leaves)
     output logic [NPORTS-1:0]           out_desc_valid,
-    output logic [NPORTS*TAG_W-1:0]     out_desc_tag,
-    output logic [NPORTS*2-1:0]         out_desc_ecn,
-    output logic [NPORTS*3-1:0]         out_desc_prio,
-    output logic [NPORTS*14-1:0]        out_desc_len,
+    output logic [TAG_W-1:0]            out_desc_tag,
+    output logic [1:0]                  out_desc_ecn,
+    output logic [2:0]                  out_desc_prio,
+    output logic [13:0]                 out_desc_len,
 
     // enqueue report (2.4): the processed frame joined egress queue (enq_port, enq_prio)
     output logic                        enq_valid,
@@ -167,6 +169,7 @@ module sw_top #(
     logic [13:0]           hlen;
 
     logic                  deq_valid;
+    logic [NPORTS-1:0]     deq_onehot;
     logic [PID_W-1:0]      deq_port;
     logic [2:0]            deq_c;
     logic [QID_W-1:0]      deq_qid;
@@ -275,12 +278,10 @@ module sw_top #(
 
     sw_egress_sched #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_sched (
         .clk(clk), .rst(rst),
-        .out_desc_ready(out_desc_ready), .nonempty(nonempty), .paused(paused),
-        .port_elig(port_elig),
-        .dwrr_group_mask(dwrr_group_mask),
-        .hlen_qid(hlen_qid), .hlen(hlen),
-        .deq_valid(deq_valid), .deq_port(deq_port), .deq_c(deq_c), .deq_qid(deq_qid),
-        .deq_len(deq_len), .deq_last(deq_last), .deq_quantum(qb_cfg[6*32 +: 32])
+        .out_desc_ready(out_desc_ready), .nonempty(nonempty), .paused(paused), .port_elig(port_elig),
+        .dwrr_group_mask(dwrr_group_mask), .hlen_qid(hlen_qid), .hlen(hlen),
+        .deq_valid(deq_valid), .deq_onehot(deq_onehot), .deq_port(deq_port), .deq_c(deq_c),
+        .deq_qid(deq_qid), .deq_len(deq_len), .deq_last(deq_last), .deq_quantum(qb_cfg[6*32 +: 32])
     );
 
     assign deq_pc = QID_W'(32'(deq_inport) * NPRIO + 32'(deq_c));
@@ -381,21 +382,13 @@ module sw_top #(
     );
 
     // ---------------------------------------------------------------- outputs
-    always_comb begin
-        // the dequeued frame on its port's slice (2.8)
-        out_desc_valid = '0;
-        out_desc_tag   = '0;
-        out_desc_ecn   = '0;
-        out_desc_prio  = '0;
-        out_desc_len   = '0;
-        if (deq_valid) begin
-            out_desc_valid[deq_port]              = 1'b1;
-            out_desc_tag[deq_port*TAG_W +: TAG_W] = deq_tag;
-            out_desc_ecn[deq_port*2 +: 2]         = out_ecn;
-            out_desc_prio[deq_port*3 +: 3]        = deq_c;
-            out_desc_len[deq_port*14 +: 14]       = deq_len;
-        end
-    end
+    // the dequeued frame (2.8): its port's valid bit and one set of fields, not a slice per port
+    // (docs/switch.md 3.5)
+    assign out_desc_valid = deq_onehot;
+    assign out_desc_tag   = deq_valid ? deq_tag : '0;
+    assign out_desc_ecn   = deq_valid ? out_ecn : '0;
+    assign out_desc_prio  = deq_valid ? deq_c : '0;
+    assign out_desc_len   = deq_valid ? deq_len : '0;
 
     // the reports of the processed frame depend on state only (separate processes: evaluated once
     // per edge, docs/switch.md 3.5)

@@ -153,7 +153,7 @@ class SwitchDut {
   }
 
   void read_outputs(sw::CycleOutputs& out) {
-    const unsigned n = params_.nports, tw = params_.tag_w;
+    const unsigned n = params_.nports;
     out.in_ready.assign(n, false);
     out.pfc_out.assign(n, std::nullopt);
     out.enqueue.reset();
@@ -165,10 +165,11 @@ class SwitchDut {
       if (get_bit(m_->out_desc_valid, p)) {
         sw::EgressReport e;
         e.port = p;
-        e.tag = static_cast<uint32_t>(get_bits(m_->out_desc_tag, p * tw, tw));
-        e.ecn = static_cast<uint8_t>(get_bits(m_->out_desc_ecn, p * 2, 2));
-        e.prio = static_cast<uint8_t>(get_bits(m_->out_desc_prio, p * 3, 3));
-        e.len_bytes = static_cast<uint16_t>(get_bits(m_->out_desc_len, p * 14, 14));
+        // one frame leaves per cycle at most: one set of fields, the port from out_desc_valid
+        e.tag = static_cast<uint32_t>(m_->out_desc_tag);
+        e.ecn = static_cast<uint8_t>(m_->out_desc_ecn);
+        e.prio = static_cast<uint8_t>(m_->out_desc_prio);
+        e.len_bytes = static_cast<uint16_t>(m_->out_desc_len);
         if (out.egress) out.extra_egress = true;  // more than one per cycle breaks 2.8
         out.egress = e;
       }
