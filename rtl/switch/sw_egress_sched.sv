@@ -41,12 +41,15 @@ module sw_egress_sched #(
 
     // deficits per queue (port*NPRIO + c), DW bits, cleared by rst: read at the DWRR pointer's
     // queue and at the served queue, one word each (docs/switch.md 3.5)
-    logic [2*DW-1:0]       def_rd;
+    logic [DW-1:0]         d_dp_rd;     // at the DWRR pointer's queue
+    logic [DW-1:0]         d_srv_rd;    // at the served queue
     logic                  def_wr;
+    logic [DW-1:0]         def_rq_unused;   // no register reads of deficits
 
-    sw_clr_ram #(.W(DW), .DEPTH(NQ), .NRD(2)) u_def (
+    sw_clr_ram #(.W(DW), .DEPTH(NQ)) u_def (
         .clk(clk), .rst(rst),
-        .rd_addr({deq_qid, hlen_qid}), .rd_data(def_rd),
+        .ra_addr(hlen_qid), .ra_data(d_dp_rd), .rb_addr(deq_qid), .rb_data(d_srv_rd),
+        .rq_en(1'b0), .rq_addr('0), .rq_data(def_rq_unused),
         .wr0_en(1'b0), .wr0_addr('0), .wr0_data('0),
         .wr1_en(def_wr), .wr1_addr(deq_qid), .wr1_data(d_new)
     );
@@ -112,7 +115,7 @@ module sw_egress_sched #(
     assign deq_onehot = win;
 
     assign hlen_qid = QID_W'(32'(deq_port) * NPRIO + 32'(dp));
-    assign d_dp     = def_rd[0 +: DW];
+    assign d_dp     = d_dp_rd;
 
     // DWRR: serve dptr if eligible with enough deficit, else the next eligible member
     always_comb begin
@@ -132,7 +135,7 @@ module sw_egress_sched #(
 
     // new deficit of the served queue: D (+ quantum) - len, 0 when left empty
     always_comb begin
-        d_srv = def_rd[DW +: DW];
+        d_srv = d_srv_rd;
         d_new = d_srv + (add_quantum ? deq_quantum : '0) - DW'(deq_len);
         if (deq_last) begin
             d_new = '0;

@@ -137,7 +137,7 @@ module sw_top #(
     logic [2:0]           rd_c;
     logic [3:0]           rd_k;
     logic                 rd_hi, rd_stats_q, rd_stats_p, rd_paused;
-    logic [31:0]          fwd_rd_word, stats_rd_data, paused_rd_data;
+    logic [31:0]          fwd_rd_word, stats_rd_data, paused_rd_data, qlen_rd_data, ing_rd_data;
     logic [31:0]          lfsr;
     logic [15:0]          lfsr_rnd;
 
@@ -186,9 +186,7 @@ module sw_top #(
     logic [2:0]            reason;
     logic                  ev_a_xoff, ev_a_xon, ev_b_xoff, ev_b_xon;
     logic [NQ-1:0]         xoff;
-    logic [CW-1:0]         rd_u, rd_h, shared_cells, total_cells, free_slots, rd_qframes;
-    logic [CW:0]           rd_peak;
-    logic [31:0]           rd_qbytes;
+    logic [CW-1:0]         shared_cells, total_cells, free_slots;
 
     logic                  wred_drop, ecn_mark, ecn_step;
     logic [31:0]           mark_q_bytes, mark_kmin, mark_kmax, mark_slope;
@@ -217,7 +215,7 @@ module sw_top #(
         .rd_qid(rd_qid), .rd_port(rd_port), .rd_c(rd_c), .rd_k(rd_k), .rd_hi(rd_hi),
         .rd_stats_q(rd_stats_q), .rd_stats_p(rd_stats_p), .rd_paused(rd_paused),
         .fwd_rd_word(fwd_rd_word), .stats_rd_data(stats_rd_data), .paused_rd_data(paused_rd_data),
-        .rd_qbytes(rd_qbytes), .rd_qframes(rd_qframes), .rd_u(rd_u), .rd_h(rd_h), .rd_peak(rd_peak),
+        .qlen_rd_data(qlen_rd_data), .ing_rd_data(ing_rd_data),
         .xoff(xoff), .shared_cells(shared_cells), .total_cells(total_cells), .free_slots(free_slots),
         .lfsr(lfsr)
     );
@@ -242,7 +240,7 @@ module sw_top #(
     sw_fwd #(.NPORTS(NPORTS), .DST_W(DST_W), .NGROUPS(NGROUPS)) u_fwd (
         .clk(clk),
         .dst(pr_dst), .hash(pr_hash), .route_ok(route_ok), .egress_port(fwd_port),
-        .cfg_wr_en(cfg_wr_en), .cfg_addr(cfg_addr),
+        .cfg_wr_en(cfg_wr_en), .cfg_rd_en(cfg_rd_en), .cfg_addr(cfg_addr),
         .cfg_wr_bits({cfg_wr_data[31:30], cfg_wr_data[7:0]}), .cfg_rd_word(fwd_rd_word)
     );
 
@@ -260,7 +258,8 @@ module sw_top #(
         .deq_valid(deq_valid), .deq_qid(deq_qid), .deq_tag(deq_tag), .deq_len(deq_len),
         .deq_cells(deq_cells), .deq_ecn(deq_ecn), .deq_port(deq_inport), .deq_qbytes(deq_qbytes),
         .deq_last(deq_last),
-        .rd_qid(rd_qid), .rd_qbytes(rd_qbytes), .rd_qframes(rd_qframes), .free_slots(free_slots)
+        .rd_en(cfg_rd_en), .rd_qid(rd_qid), .rd_frames(rd_k[0]), .rd_data(qlen_rd_data),
+        .free_slots(free_slots)
     );
 
     // ---------------------------------------------------------------- dequeue (2.8)
@@ -299,7 +298,7 @@ module sw_top #(
         .dq_valid(deq_valid), .dq_c(deq_c), .dq_pc(deq_pc), .dq_cells(deq_cells),
         .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon),
         .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .xoff(xoff),
-        .rd_pc(rd_qid), .rd_u(rd_u), .rd_h(rd_h), .rd_peak(rd_peak),
+        .rd_en(cfg_rd_en), .rd_pc(rd_qid), .rd_k(rd_k[1:0]), .rd_data(ing_rd_data),
         .shared_cells(shared_cells), .total_cells(total_cells)
     );
 
