@@ -95,7 +95,8 @@ module sw_egress_sched #(
         logic [7:0] gm;         // eligible group members
         logic [7:0] after;      // eligible group members after dptr
         logic [NPRIO-1:0] ep;
-        ep       = nonempty[deq_port*NPRIO +: NPRIO] & ~paused[deq_port*NPRIO +: NPRIO];   // eligible (2.8)
+        // eligible (2.8)
+        ep       = nonempty[deq_port*NPRIO +: NPRIO] & ~paused[deq_port*NPRIO +: NPRIO];
         elig     = 8'(ep);
         sp_mask  = elig & ~grp;
         gm       = elig & grp;
@@ -103,13 +104,18 @@ module sw_egress_sched #(
         use_dwrr = (gm != '0) && ((sp_mask & (8'hFE << gtop)) == '0);
         sp_c     = sw_pkg::msb_index8(sp_mask);
 
-        // next eligible group member after dptr in cyclic order, dptr itself last
+        // next eligible group member after dptr in cyclic order, dptr itself last (searched only
+        // when the group has an eligible member)
         dp    = dptr_q[deq_port*3 +: 3];
-        after = gm & (8'hFE << dp);
-        if (after == '0) begin
-            after = gm;
+        cand  = dp;
+        after = '0;
+        if (gm != '0) begin
+            after = gm & (8'hFE << dp);
+            if (after == '0) begin
+                after = gm;
+            end
+            cand = sw_pkg::lsb_index8(after);
         end
-        cand = (gm == '0) ? dp : sw_pkg::lsb_index8(after);
     end
 
     assign deq_onehot = win;

@@ -50,20 +50,15 @@ package sw_pkg;
     // Index of the set bit of a one-hot vector (0 when none) by six word-wide masked ORs, not a
     // per-bit loop: the round robins pick their winner as a one-hot word (docs/switch.md 3.5)
     function automatic logic [5:0] onehot_index(input logic [63:0] oh);
-        onehot_index[0] = |(oh & 64'hAAAA_AAAA_AAAA_AAAA);
-        onehot_index[1] = |(oh & 64'hCCCC_CCCC_CCCC_CCCC);
-        onehot_index[2] = |(oh & 64'hF0F0_F0F0_F0F0_F0F0);
-        onehot_index[3] = |(oh & 64'hFF00_FF00_FF00_FF00);
-        onehot_index[4] = |(oh & 64'hFFFF_0000_FFFF_0000);
-        onehot_index[5] = |(oh & 64'hFFFF_FFFF_0000_0000);
+        onehot_index = {|(oh & 64'hFFFF_FFFF_0000_0000), |(oh & 64'hFFFF_0000_FFFF_0000),
+                        |(oh & 64'hFF00_FF00_FF00_FF00), |(oh & 64'hF0F0_F0F0_F0F0_F0F0),
+                        |(oh & 64'hCCCC_CCCC_CCCC_CCCC), |(oh & 64'hAAAA_AAAA_AAAA_AAAA)};
     endfunction
 
     // Index of the lowest and of the highest set bit of an 8-bit vector (0 when none): the lowest
     // bit alone is x & -x, the highest alone is the top bit of x smeared downwards, minus its shift
     function automatic logic [2:0] onehot_index8(input logic [7:0] oh);
-        onehot_index8[0] = |(oh & 8'hAA);
-        onehot_index8[1] = |(oh & 8'hCC);
-        onehot_index8[2] = |(oh & 8'hF0);
+        onehot_index8 = {|(oh & 8'hF0), |(oh & 8'hCC), |(oh & 8'hAA)};
     endfunction
 
     function automatic logic [2:0] lsb_index8(input logic [7:0] x);
