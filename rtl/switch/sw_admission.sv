@@ -52,11 +52,11 @@ module sw_admission #(
     output logic                               ev_b_xon,
     output logic [NQ-1:0]                      xoff,
 
-    // register reads (2.9 blocks 10, 11)
+    // register reads (2.9 block 10 k = 0, 1, 3: registered at the edge of rd_en; block 11)
+    input  wire                                rd_en,
     input  wire [QID_W-1:0]                    rd_pc,
-    output logic [sw_pkg::CNT_W-1:0]           rd_u,
-    output logic [sw_pkg::CNT_W-1:0]           rd_h,
-    output logic [sw_pkg::CNT_W:0]             rd_peak,
+    input  wire [1:0]                          rd_k,
+    output logic [31:0]                        rd_data,
     output logic [sw_pkg::CNT_W-1:0]           shared_cells,   // S
     output logic [sw_pkg::CNT_W-1:0]           total_cells     // T
 );
@@ -65,16 +65,19 @@ module sw_admission #(
     localparam int REC_W = CW + CW + CW + 1;   // {peak u+h, h, u}
 
     // ---- per ingress (p,c): u, h, peak u+h; cleared by rst
-    logic [3*QID_W-1:0] ir_rd_addr;
-    logic [3*REC_W-1:0] ir_rd_data;
+    logic [REC_W-1:0]   ir_a_data;
+    logic [REC_W-1:0]   ir_b_data;
+    logic [REC_W-1:0]   ir_r_data;
+    logic [1:0]         rd_k_q;
     logic               ir_wr0_en;
     logic [REC_W-1:0]   ir_wr0_data;
     logic               ir_wr1_en;
     logic [REC_W-1:0]   ir_wr1_data;
 
-    sw_clr_ram #(.W(REC_W), .DEPTH(NQ), .NRD(3)) u_ing (
+    sw_clr_ram #(.W(REC_W), .DEPTH(NQ)) u_ing (
         .clk(clk), .rst(rst),
-        .rd_addr(ir_rd_addr), .rd_data(ir_rd_data),
+        .ra_addr(pr_pc), .ra_data(ir_a_data), .rb_addr(dq_pc), .rb_data(ir_b_data),
+        .rq_en(rd_en), .rq_addr(rd_pc), .rq_data(ir_r_data),
         .wr0_en(ir_wr0_en), .wr0_addr(dq_pc), .wr0_data(ir_wr0_data),
         .wr1_en(ir_wr1_en), .wr1_addr(pr_pc), .wr1_data(ir_wr1_data)
     );
@@ -98,13 +101,16 @@ module sw_admission #(
     logic signed [SW-1:0] ua_n, ha_n, ub_n, hb_n, s_n, thr, sh_an, sh_bn, uh_a;
     logic [CW-1:0]        s_next, t_next;
 
-    assign ir_rd_addr = {rd_pc, dq_pc, pr_pc};
-    assign {a_peak, a_h, a_u} = ir_rd_data[0*REC_W +: REC_W];
-    assign {b_peak, b_h, b_u} = ir_rd_data[1*REC_W +: REC_W];
-    assign {r_peak, r_h, r_u} = ir_rd_data[2*REC_W +: REC_W];
-    assign rd_u         = r_u;
-    assign rd_h         = r_h;
-    assign rd_peak      = r_peak;
+    assign {a_peak, a_h, a_u} = ir_a_data;
+    assign {b_peak, b_h, b_u} = ir_b_data;
+    assign {r_peak, r_h, r_u} = ir_r_data;
+    assign rd_data = (rd_k_q == 2'd0) ? 32'(r_u) : (rd_k_q == 2'd1) ? 32'(r_h) : 32'(r_peak);
+
+    always_ff @(posedge clk) begin
+        if (rd_en) begin
+            rd_k_q <= rd_k;
+        end
+    end
     assign shared_cells = s_q;
     assign total_cells  = t_q;
     assign xoff         = xoff_q;
@@ -116,20 +122,13 @@ module sw_admission #(
         T          = SW'(t_q);
         NC         = SW'(NCELLS);
         cells_a    = SW'(pr_cells);
-        cells_b    = SW'(dq_cells);
         qc         = SW'(qcells);
         hr_lim     = SW'(headroom_cells[pr_port*32 +: 32]);
-        resume     = SW'(resume_offset_cells);
-        static_thr = SW'(pfc_static_thr_cells);
         ua         = SW'(a_u);
         ha         = SW'(a_h);
         pk_a       = SW'(a_peak);
-        ub         = SW'(b_u);
-        hb         = SW'(b_h);
 
         lossless_a = pfc_enable && lossless_mask[pr_c];
-        lossless_b = pfc_enable && lossless_mask[dq_c];
-        same_pc    = pr_valid && dq_valid && pr_pc == dq_pc;
 
         // shared(p,c) = max(0, u - R); sh_delta (2.4)
         sh_a      = (ua > R) ? ua - R : 0;
@@ -172,6 +171,19 @@ module sw_admission #(
         ua1 = to_shared ? ua + cells_a : ua;
         ha1 = to_headroom ? ha + cells_a : ha;
         s1  = to_shared ? S + sh_delta : S;
+    end
+
+    // The dequeue's return and the PFC decisions: they depend on the dequeue, which depends on the
+    // transmitters' ready inputs. Kept apart from the admission above, which depends on state only
+    // and is so evaluated once per edge (docs/switch.md 3.5).
+    always_comb begin
+        cells_b    = SW'(dq_cells);
+        resume     = SW'(resume_offset_cells);
+        static_thr = SW'(pfc_static_thr_cells);
+        ub         = SW'(b_u);
+        hb         = SW'(b_h);
+        lossless_b = pfc_enable && lossless_mask[dq_c];
+        same_pc    = pr_valid && dq_valid && pr_pc == dq_pc;
 
         // dequeue return (2.8), applied after the admission effect
         ub1    = same_pc ? ua1 : ub;

@@ -5,15 +5,22 @@
 module sw_clr_ram #(
     parameter int W     = 32,   // entry width in bits
     parameter int DEPTH = 16,   // entries (>= 2)
-    parameter int NRD   = 1,    // asynchronous read ports
     parameter int AW    = $clog2(DEPTH)
 ) (
     input  wire              clk,
     input  wire              rst,
 
-    // read ports, port k at [k*AW +: AW] / [k*W +: W]
-    input  wire [NRD*AW-1:0] rd_addr,
-    output logic [NRD*W-1:0] rd_data,
+    // two asynchronous read ports, each its own signals and process, so that a port whose address
+    // depends on state only is evaluated once per edge (docs/switch.md 3.5)
+    input  wire [AW-1:0]     ra_addr,
+    output logic [W-1:0]     ra_data,
+    input  wire [AW-1:0]     rb_addr,
+    output logic [W-1:0]     rb_data,
+
+    // registered read port: entry rq_addr at an edge with rq_en (register reads, 2.9)
+    input  wire              rq_en,
+    input  wire [AW-1:0]     rq_addr,
+    output logic [W-1:0]     rq_data,
 
     // write port 0
     input  wire              wr0_en,
@@ -33,9 +40,13 @@ module sw_clr_ram #(
     logic [W-1:0]     mem [DEPTH];
     logic [DEPTH-1:0] vld_q;
 
-    always_comb begin
-        for (int k = 0; k < NRD; k++) begin
-            rd_data[k*W +: W] = vld_q[rd_addr[k*AW +: AW]] ? mem[rd_addr[k*AW +: AW]] : '0;
+    assign ra_data = vld_q[ra_addr] ? mem[ra_addr] : '0;
+    assign rb_data = vld_q[rb_addr] ? mem[rb_addr] : '0;
+
+    // read in a register-read cycle only, not at every evaluation (docs/switch.md 3.5)
+    always_ff @(posedge clk) begin
+        if (rq_en) begin
+            rq_data <= vld_q[rq_addr] ? mem[rq_addr] : '0;
         end
     end
 

@@ -13,7 +13,9 @@ module sw_egress_sched #(
     input  wire                          rst,
 
     input  wire [NPORTS-1:0]             out_desc_ready,   // transmitter idle
-    input  wire [NQ-1:0]                 eligible,         // non-empty and not paused
+    input  wire [NQ-1:0]                 nonempty,         // queues with a frame
+    input  wire [NQ-1:0]                 paused,           // queues paused in this cycle
+    input  wire [NPORTS-1:0]             port_elig,        // ports with an eligible queue
     input  wire [7:0]                    dwrr_group_mask,
 
     // head length of the DWRR pointer's queue
@@ -22,6 +24,7 @@ module sw_egress_sched #(
 
     // the dequeue decision of this cycle
     output logic                         deq_valid,
+    output logic [NPORTS-1:0]            deq_onehot,       // the port, one-hot (0: none)
     output logic [PID_W-1:0]             deq_port,
     output logic [2:0]                   deq_c,
     output logic [QID_W-1:0]             deq_qid,
@@ -33,100 +36,92 @@ module sw_egress_sched #(
 );
     localparam int DW = sw_pkg::DEF_W;
 
-    logic [PID_W-1:0]      rr_out_q;
+    logic [NPORTS-1:0]     rr_mask_q;   // ports at or after the round-robin pointer rr_out
     logic [NPORTS*3-1:0]   dptr_q;
 
-    // deficits per port: NPRIO x DW bits, cleared by rst
-    logic [NPRIO*DW-1:0]   def_rd;
+    // deficits per queue (port*NPRIO + c), DW bits, cleared by rst: read at the DWRR pointer's
+    // queue and at the served queue, one word each (docs/switch.md 3.5)
+    logic [DW-1:0]         d_dp_rd;     // at the DWRR pointer's queue
+    logic [DW-1:0]         d_srv_rd;    // at the served queue
     logic                  def_wr;
-    logic [NPRIO*DW-1:0]   def_wr_data;
+    logic [DW-1:0]         def_rq_unused;   // no register reads of deficits
 
-    sw_clr_ram #(.W(NPRIO*DW), .DEPTH(NPORTS), .NRD(1)) u_def (
+    sw_clr_ram #(.W(DW), .DEPTH(NQ)) u_def (
         .clk(clk), .rst(rst),
-        .rd_addr(deq_port), .rd_data(def_rd),
+        .ra_addr(hlen_qid), .ra_data(d_dp_rd), .rb_addr(deq_qid), .rb_data(d_srv_rd),
+        .rq_en(1'b0), .rq_addr('0), .rq_data(def_rq_unused),
         .wr0_en(1'b0), .wr0_addr('0), .wr0_data('0),
-        .wr1_en(def_wr), .wr1_addr(deq_port), .wr1_data(def_wr_data)
+        .wr1_en(def_wr), .wr1_addr(deq_qid), .wr1_data(d_new)
     );
 
     logic [NPORTS-1:0] has;
+    logic [NPORTS-1:0] cand_port;
+    logic [NPORTS-1:0] win;            // the chosen port, one-hot (0: none)
     logic [7:0]        elig;
     logic [7:0]        grp;
     logic [2:0]        gtop;
     logic [2:0]        sp_c;
-    logic              sel_done;
     logic              use_dwrr;
     logic              add_quantum;
     logic [2:0]        dp;
     logic [2:0]        cand;
-    logic              cand_found;
-    logic [3:0]        ci;
     logic [DW-1:0]     d_dp;
     logic [DW-1:0]     d_srv;
     logic [DW-1:0]     d_new;
 
-    // ports with a ready transmitter and an eligible queue; round robin from rr_out
+    // ports with a ready transmitter and an eligible queue; round robin from rr_out: the lowest
+    // such port at or after it, else (wrapping) the lowest of all (word-wide, docs/switch.md 3.5)
     always_comb begin
-        logic [PID_W:0] idx;
-        for (int e = 0; e < NPORTS; e++) begin
-            has[e] = out_desc_ready[e] && (|eligible[e*NPRIO +: NPRIO]);
+        has       = out_desc_ready & port_elig;
+        cand_port = has & rr_mask_q;
+        if (cand_port == '0) begin
+            cand_port = has;
         end
-        deq_valid = 1'b0;
-        deq_port  = '0;
-        for (int k = 0; k < NPORTS; k++) begin
-            idx = (PID_W+1)'(rr_out_q) + (PID_W+1)'(k);
-            if (idx >= (PID_W+1)'(NPORTS)) begin
-                idx = idx - (PID_W+1)'(NPORTS);
-            end
-            if (!deq_valid && has[idx[PID_W-1:0]]) begin
-                deq_valid = 1'b1;
-                deq_port  = idx[PID_W-1:0];
-            end
-        end
+        win       = cand_port & (~cand_port + 1'b1);
+        deq_valid = has != '0;
+        deq_port  = PID_W'(sw_pkg::onehot_index(64'(win)));
     end
 
-    // the chosen port: strict priority, DWRR group placed at its highest member
+    // the group's highest member (state only)
     always_comb begin
-        elig = 8'(eligible[deq_port*NPRIO +: NPRIO]);
         grp  = dwrr_group_mask & 8'((9'd1 << NPRIO) - 9'd1);
-        gtop = '0;
-        for (int c = 0; c < NPRIO; c++) begin
-            if (grp[c]) begin
-                gtop = 3'(c);
-            end
-        end
-        sel_done = 1'b0;
-        use_dwrr = 1'b0;
-        sp_c     = '0;
-        for (int c = NPRIO-1; c >= 0; c--) begin
-            if (!sel_done) begin
-                if (!grp[c] && elig[c]) begin
-                    sel_done = 1'b1;
-                    sp_c     = 3'(c);
-                end else if (grp[c] && gtop == 3'(c) && (|(elig & grp))) begin
-                    sel_done = 1'b1;
-                    use_dwrr = 1'b1;
-                end
-            end
-        end
+        gtop = sw_pkg::msb_index8(grp);
+    end
 
-        // next eligible group member after dptr in cyclic order, dptr itself last
-        dp         = dptr_q[deq_port*3 +: 3];
-        cand       = dp;
-        cand_found = 1'b0;
-        for (int k = 1; k <= NPRIO; k++) begin
-            ci = 4'(dp) + 4'(k);
-            if (ci >= 4'(NPRIO)) begin
-                ci = ci - 4'(NPRIO);
+    // the chosen port: strict priority, DWRR group placed at its highest member; by word-wide
+    // operations on the port's eligible classes, not per-class loops (docs/switch.md 3.5)
+    always_comb begin
+        logic [7:0] sp_mask;    // eligible classes outside the group
+        logic [7:0] gm;         // eligible group members
+        logic [7:0] after;      // eligible group members after dptr
+        logic [NPRIO-1:0] ep;
+        // eligible (2.8)
+        ep       = nonempty[deq_port*NPRIO +: NPRIO] & ~paused[deq_port*NPRIO +: NPRIO];
+        elig     = 8'(ep);
+        sp_mask  = elig & ~grp;
+        gm       = elig & grp;
+        // the group is served when it has an eligible member and no class above its top does
+        use_dwrr = (gm != '0) && ((sp_mask & (8'hFE << gtop)) == '0);
+        sp_c     = sw_pkg::msb_index8(sp_mask);
+
+        // next eligible group member after dptr in cyclic order, dptr itself last (searched only
+        // when the group has an eligible member)
+        dp    = dptr_q[deq_port*3 +: 3];
+        cand  = dp;
+        after = '0;
+        if (gm != '0) begin
+            after = gm & (8'hFE << dp);
+            if (after == '0) begin
+                after = gm;
             end
-            if (!cand_found && grp[ci[2:0]] && elig[ci[2:0]]) begin
-                cand_found = 1'b1;
-                cand       = ci[2:0];
-            end
+            cand = sw_pkg::lsb_index8(after);
         end
     end
+
+    assign deq_onehot = win;
 
     assign hlen_qid = QID_W'(32'(deq_port) * NPRIO + 32'(dp));
-    assign d_dp     = def_rd[32'(dp)*DW +: DW];
+    assign d_dp     = d_dp_rd;
 
     // DWRR: serve dptr if eligible with enough deficit, else the next eligible member
     always_comb begin
@@ -146,22 +141,22 @@ module sw_egress_sched #(
 
     // new deficit of the served queue: D (+ quantum) - len, 0 when left empty
     always_comb begin
-        d_srv = def_rd[32'(deq_c)*DW +: DW];
+        d_srv = d_srv_rd;
         d_new = d_srv + (add_quantum ? deq_quantum : '0) - DW'(deq_len);
         if (deq_last) begin
             d_new = '0;
         end
-        def_wr      = deq_valid && use_dwrr;
-        def_wr_data = def_rd;
-        def_wr_data[32'(deq_c)*DW +: DW] = d_new;
+        def_wr = deq_valid && use_dwrr;
     end
 
     always_ff @(posedge clk) begin
         if (rst) begin
-            rr_out_q <= '0;
-            dptr_q   <= '0;
+            rr_mask_q <= '1;
+            dptr_q    <= '0;
         end else if (deq_valid) begin
-            rr_out_q <= (deq_port == PID_W'(NPORTS-1)) ? '0 : deq_port + 1'b1;
+            // rr_out = winner + 1 (mod NPORTS): the ports above the winner (none above the last
+            // port: the same as all ports)
+            rr_mask_q <= ~(win | (win - 1'b1));
             if (use_dwrr) begin
                 dptr_q[deq_port*3 +: 3] <= deq_c;
             end

@@ -18,9 +18,10 @@ module sw_fwd #(
 
     // register writes and reads of blocks 3, 4, 5
     input  wire                          cfg_wr_en,
+    input  wire                          cfg_rd_en,
     input  wire [sw_pkg::ADDR_W-1:0]     cfg_addr,
     input  wire [9:0]                    cfg_wr_bits,  // cfg_wr_data bits {31, 30, 7:0}
-    output logic [sw_pkg::DATA_W-1:0]    cfg_rd_word   // value of the register at cfg_addr (0 if none)
+    output logic [sw_pkg::DATA_W-1:0]    cfg_rd_word   // register at cfg_addr (0: none), latched at cfg_rd_en
 );
     localparam int GRP_W = (NGROUPS > 1) ? $clog2(NGROUPS) : 1;
     localparam int MEM_W = GRP_W + 4;
@@ -34,21 +35,31 @@ module sw_fwd #(
     logic [15:0] idx;
     logic        fwd_sel, memb_sel, size_sel;
 
-    assign blk      = cfg_addr[19:16];
-    assign idx      = cfg_addr[15:0];
-    assign fwd_sel  = blk == sw_pkg::BLK_FWD && (32'(idx) >> DST_W) == 0;
-    assign memb_sel = blk == sw_pkg::BLK_ECMP_M && 32'(idx) < NGROUPS*16;
-    assign size_sel = blk == sw_pkg::BLK_ECMP_N && 32'(idx) < NGROUPS;
+    // the address is an input: decoded only in a cycle with a register access (docs/switch.md 3.5)
+    always_comb begin
+        blk      = cfg_addr[19:16];
+        idx      = cfg_addr[15:0];
+        fwd_sel  = 1'b0;
+        memb_sel = 1'b0;
+        size_sel = 1'b0;
+        if (cfg_wr_en || cfg_rd_en) begin
+            fwd_sel  = blk == sw_pkg::BLK_FWD && (32'(idx) >> DST_W) == 0;
+            memb_sel = blk == sw_pkg::BLK_ECMP_M && 32'(idx) < NGROUPS*16;
+            size_sel = blk == sw_pkg::BLK_ECMP_N && 32'(idx) < NGROUPS;
+        end
+    end
 
     always_ff @(posedge clk) begin
-        if (cfg_wr_en && fwd_sel) begin
-            fwd_mem[idx[DST_W-1:0]] <= cfg_wr_bits;
-        end
-        if (cfg_wr_en && memb_sel) begin
-            memb_mem[idx[MEM_W-1:0]] <= cfg_wr_bits[7:0];
-        end
-        if (cfg_wr_en && size_sel) begin
-            size_mem[idx[GRP_W-1:0]] <= cfg_wr_bits[4:0];
+        if (cfg_wr_en) begin
+            if (fwd_sel) begin
+                fwd_mem[idx[DST_W-1:0]] <= cfg_wr_bits;
+            end
+            if (memb_sel) begin
+                memb_mem[idx[MEM_W-1:0]] <= cfg_wr_bits[7:0];
+            end
+            if (size_sel) begin
+                size_mem[idx[GRP_W-1:0]] <= cfg_wr_bits[4:0];
+            end
         end
     end
 
@@ -81,18 +92,20 @@ module sw_fwd #(
         end
     end
 
-    // register read-back (2.9 blocks 3, 4, 5)
-    logic [9:0] fwd_rd;
-    assign fwd_rd = fwd_mem[idx[DST_W-1:0]];
-
-    always_comb begin
-        cfg_rd_word = '0;
-        if (fwd_sel) begin
-            cfg_rd_word = {fwd_rd[9], fwd_rd[8], 22'd0, fwd_rd[7:0]};
-        end else if (memb_sel) begin
-            cfg_rd_word = {24'd0, memb_mem[idx[MEM_W-1:0]]};
-        end else if (size_sel) begin
-            cfg_rd_word = {27'd0, size_mem[idx[GRP_W-1:0]]};
+    // register read-back (2.9 blocks 3, 4, 5): in a register-read cycle only
+    always_ff @(posedge clk) begin
+        logic [9:0] fwd_rd;
+        if (cfg_rd_en) begin
+            fwd_rd = fwd_mem[idx[DST_W-1:0]];
+            if (fwd_sel) begin
+                cfg_rd_word <= {fwd_rd[9], fwd_rd[8], 22'd0, fwd_rd[7:0]};
+            end else if (memb_sel) begin
+                cfg_rd_word <= {24'd0, memb_mem[idx[MEM_W-1:0]]};
+            end else if (size_sel) begin
+                cfg_rd_word <= {27'd0, size_mem[idx[GRP_W-1:0]]};
+            end else begin
+                cfg_rd_word <= '0;
+            end
         end
     end
 endmodule

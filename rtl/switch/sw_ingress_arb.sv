@@ -39,88 +39,110 @@ module sw_ingress_arb #(
 );
     localparam int REC_W = TAG_W + sw_pkg::LEN_W + sw_pkg::PRIO_W + sw_pkg::ECN_W + DST_W + sw_pkg::HASH_W;
     localparam int FA_W  = $clog2(IN_FIFO_DEPTH);
+    localparam int CN_W  = FA_W + 1;   // occupancy 0..IN_FIFO_DEPTH
 
-    logic [NPORTS-1:0]       nonempty;
-    logic [NPORTS*FA_W-1:0]  rd_ptr;
-    logic [PID_W-1:0]        rr_in_q;
-    logic [REC_W-1:0]        head;
+    // Per-port pointers and occupancies as bit planes: bit p of plane k ([k*NPORTS + p]) is bit k of
+    // port p's value, so the state of every port moves with a few word-wide operations per cycle
+    // (one per plane) instead of per-port logic (docs/switch.md 3.5).
+    logic [FA_W*NPORTS-1:0] wr_pl_q;    // write pointers
+    logic [FA_W*NPORTS-1:0] rd_pl_q;    // read pointers
+    logic [CN_W*NPORTS-1:0] cnt_pl_q;   // descriptors held
+    logic [NPORTS-1:0]      rr_mask_q;  // ports at or after the round-robin pointer rr_in
+
+    logic [NPORTS-1:0] full;
+    logic [NPORTS-1:0] nonempty;
+    logic [NPORTS-1:0] push;
+    logic [NPORTS-1:0] cand;
+    logic [NPORTS-1:0] win;             // the processed port, one-hot (0: none)
+    logic [FA_W-1:0]   rd_idx;
+    logic [REC_W-1:0]  head;
 
     // FIFO storage of all ports, port p in row p (written only by port p's process): only the
     // processed port's head is read, not every port's
     logic [REC_W-1:0] fifo_mem [NPORTS][IN_FIFO_DEPTH];
 
-    // per-port skid FIFO (2.2): ready = not full at the start of the cycle
-    for (genvar p = 0; p < NPORTS; p++) begin : g_fifo
-        logic [FA_W-1:0]  wr_ptr_q;
-        logic [FA_W-1:0]  rd_ptr_q;
-        logic [FA_W:0]    count_q;
-        logic             push;
-        logic             pop;
-
-        assign in_desc_ready[p] = count_q != (FA_W+1)'(IN_FIFO_DEPTH);
-        assign nonempty[p]      = count_q != '0;
-        assign push             = in_desc_valid[p] && in_desc_ready[p];
-        assign pop              = pr_valid && (pr_port == PID_W'(p));
-        assign rd_ptr[p*FA_W +: FA_W] = rd_ptr_q;
-
-        always_ff @(posedge clk) begin
-            if (push) begin
-                fifo_mem[p][wr_ptr_q] <= {in_desc_tag[p*TAG_W +: TAG_W],
-                                  in_desc_len[p*sw_pkg::LEN_W +: sw_pkg::LEN_W],
-                                  in_desc_prio[p*sw_pkg::PRIO_W +: sw_pkg::PRIO_W],
-                                  in_desc_ecn[p*sw_pkg::ECN_W +: sw_pkg::ECN_W],
-                                  in_desc_dst[p*DST_W +: DST_W],
-                                  in_desc_hash[p*sw_pkg::HASH_W +: sw_pkg::HASH_W]};
-            end
-        end
-
-        always_ff @(posedge clk) begin
-            if (rst) begin
-                wr_ptr_q <= '0;
-                rd_ptr_q <= '0;
-                count_q  <= '0;
-            end else begin
-                if (push) begin
-                    wr_ptr_q <= wr_ptr_q + 1'b1;
-                end
-                if (pop) begin
-                    rd_ptr_q <= rd_ptr_q + 1'b1;
-                end
-                if (push && !pop) begin
-                    count_q <= count_q + 1'b1;
-                end else if (pop && !push) begin
-                    count_q <= count_q - 1'b1;
-                end
-            end
-        end
-    end
-
-    // round robin: first non-empty port at or after rr_in (2.2)
+    // skid FIFOs (2.2): ready = not full at the start of the cycle; the top occupancy bit is set
+    // only at IN_FIFO_DEPTH
     always_comb begin
-        logic [PID_W:0] idx;
-        pr_valid = 1'b0;
-        pr_port  = '0;
-        for (int k = 0; k < NPORTS; k++) begin
-            idx = (PID_W+1)'(rr_in_q) + (PID_W+1)'(k);
-            if (idx >= (PID_W+1)'(NPORTS)) begin
-                idx = idx - (PID_W+1)'(NPORTS);
-            end
-            if (!pr_valid && nonempty[idx[PID_W-1:0]]) begin
-                pr_valid = 1'b1;
-                pr_port  = idx[PID_W-1:0];
-            end
+        full     = cnt_pl_q[FA_W*NPORTS +: NPORTS];
+        nonempty = '0;
+        for (int k = 0; k < CN_W; k++) begin
+            nonempty = nonempty | cnt_pl_q[k*NPORTS +: NPORTS];
         end
-        head = fifo_mem[pr_port][rd_ptr[pr_port*FA_W +: FA_W]];
+    end
+    assign in_desc_ready = ~full;
+    assign push          = in_desc_valid & ~full;
+
+    // round robin (2.2): the first non-empty port at or after rr_in is the lowest set bit of the
+    // non-empty ports at or after it, else (wrapping) of all non-empty ports
+    always_comb begin
+        cand = nonempty & rr_mask_q;
+        if (cand == '0) begin
+            cand = nonempty;
+        end
+        win      = cand & (~cand + 1'b1);
+        pr_valid = nonempty != '0;
+        pr_port  = PID_W'(sw_pkg::onehot_index(64'(win)));
+        for (int k = 0; k < FA_W; k++) begin
+            rd_idx[k] = rd_pl_q[k*NPORTS + 32'(pr_port)];
+        end
+        head = fifo_mem[pr_port][rd_idx];
         {pr_tag, pr_len, pr_prio, pr_ecn, pr_dst, pr_hash} = head;
-        busy = (|nonempty) || (|(in_desc_valid & in_desc_ready));
-        pending = |nonempty;
+        busy    = (nonempty != '0) || (push != '0);
+        pending = nonempty != '0;
     end
 
+    // a port's process writes its pushed descriptor at its write pointer
+    for (genvar p = 0; p < NPORTS; p++) begin : g_fifo
+        always_ff @(posedge clk) begin
+            logic [FA_W-1:0] wp;
+            if (push[p]) begin
+                for (int k = 0; k < FA_W; k++) begin
+                    wp[k] = wr_pl_q[k*NPORTS + p];
+                end
+                fifo_mem[p][wp] <= {in_desc_tag[p*TAG_W +: TAG_W],
+                                    in_desc_len[p*sw_pkg::LEN_W +: sw_pkg::LEN_W],
+                                    in_desc_prio[p*sw_pkg::PRIO_W +: sw_pkg::PRIO_W],
+                                    in_desc_ecn[p*sw_pkg::ECN_W +: sw_pkg::ECN_W],
+                                    in_desc_dst[p*DST_W +: DST_W],
+                                    in_desc_hash[p*sw_pkg::HASH_W +: sw_pkg::HASH_W]};
+            end
+        end
+    end
+
+    // pointers and occupancies of all ports, plane by plane: write pointers step where a port
+    // pushes, the read pointer where it pops, occupancy +1 on a push alone, -1 on a pop alone
     always_ff @(posedge clk) begin
+        logic [NPORTS-1:0] t;
+        logic [NPORTS-1:0] up;
         if (rst) begin
-            rr_in_q <= '0;
-        end else if (pr_valid) begin
-            rr_in_q <= (pr_port == PID_W'(NPORTS-1)) ? '0 : pr_port + 1'b1;
+            wr_pl_q   <= '0;
+            rd_pl_q   <= '0;
+            cnt_pl_q  <= '0;
+            rr_mask_q <= '1;
+        end else if (busy) begin
+            t = push;
+            for (int k = 0; k < FA_W; k++) begin
+                wr_pl_q[k*NPORTS +: NPORTS] <= wr_pl_q[k*NPORTS +: NPORTS] ^ t;
+                t = t & wr_pl_q[k*NPORTS +: NPORTS];
+            end
+            t = win;
+            for (int k = 0; k < FA_W; k++) begin
+                rd_pl_q[k*NPORTS +: NPORTS] <= rd_pl_q[k*NPORTS +: NPORTS] ^ t;
+                t = t & rd_pl_q[k*NPORTS +: NPORTS];
+            end
+            // the carry of an increment goes on through ones, the borrow of a decrement through zeros
+            up = push & ~win;
+            t  = push ^ win;
+            for (int k = 0; k < CN_W; k++) begin
+                cnt_pl_q[k*NPORTS +: NPORTS] <= cnt_pl_q[k*NPORTS +: NPORTS] ^ t;
+                t = t & ~(cnt_pl_q[k*NPORTS +: NPORTS] ^ up);
+            end
+            // rr_in = winner + 1 (mod NPORTS): the ports above the winner (none above the last
+            // port: the same as all ports)
+            if (pr_valid) begin
+                rr_mask_q <= ~(win | (win - 1'b1));
+            end
         end
     end
 endmodule

@@ -15,25 +15,24 @@ module sw_lfsr (
     output logic [15:0] rnd         // bits [15:0] of the current state (2.5: compared before the step)
 );
     logic [31:0] lfsr_q;
-    logic [31:0] lfsr_next;
 
-    assign lfsr      = lfsr_q;
-    // 16 single steps unrolled into one XOR network
-    always_comb begin
-        lfsr_next = lfsr_q;
-        for (int i = 0; i < 16; i++) begin
-            lfsr_next = (lfsr_next >> 1) ^ (lfsr_next[0] ? sw_pkg::LFSR_TAPS : 32'd0);
-        end
-    end
-    assign rnd       = lfsr_q[15:0];
+    assign lfsr = lfsr_q;
+    assign rnd  = lfsr_q[15:0];
 
+    // 16 single steps unrolled into one XOR network, evaluated only in a cycle that steps
+    // (docs/switch.md 3.5)
     always_ff @(posedge clk) begin
+        logic [31:0] n;
         if (rst) begin
             lfsr_q <= 32'd1;
         end else if (seed_wr) begin
             lfsr_q <= (seed == 32'd0) ? 32'd1 : seed;
         end else if (step) begin
-            lfsr_q <= lfsr_next;
+            n = lfsr_q;
+            for (int i = 0; i < 16; i++) begin
+                n = (n >> 1) ^ (n[0] ? sw_pkg::LFSR_TAPS : 32'd0);
+            end
+            lfsr_q <= n;
         end
     end
 endmodule

@@ -17,7 +17,8 @@ package sw_pkg;
     localparam int QB_W     = 32;   // queue length in bytes
     localparam int CTR_W    = 64;   // statistics counters
     localparam int DEF_W    = 32;   // DWRR deficit in bytes
-    localparam int SC_W     = 40;   // signed width for cell arithmetic (2.4, 2.6)
+    localparam int SC_W     = 64;   // signed width for cell arithmetic (2.4, 2.6): 40 bits never overflow;
+                                    // 64 is the host word, so a Verilated signed compare is one instruction
 
     // Drop reasons (docs/switch.md 2.4)
     localparam logic [REASON_W-1:0] DROP_NONE              = 3'd0;
@@ -45,6 +46,34 @@ package sw_pkg;
 
     // LFSR taps (docs/switch.md 2.5)
     localparam logic [31:0] LFSR_TAPS = 32'h8020_0003;
+
+    // Index of the set bit of a one-hot vector (0 when none) by six word-wide masked ORs, not a
+    // per-bit loop: the round robins pick their winner as a one-hot word (docs/switch.md 3.5)
+    function automatic logic [5:0] onehot_index(input logic [63:0] oh);
+        onehot_index = {|(oh & 64'hFFFF_FFFF_0000_0000), |(oh & 64'hFFFF_0000_FFFF_0000),
+                        |(oh & 64'hFF00_FF00_FF00_FF00), |(oh & 64'hF0F0_F0F0_F0F0_F0F0),
+                        |(oh & 64'hCCCC_CCCC_CCCC_CCCC), |(oh & 64'hAAAA_AAAA_AAAA_AAAA)};
+    endfunction
+
+    // Index of the lowest and of the highest set bit of an 8-bit vector (0 when none): the lowest
+    // bit alone is x & -x, the highest alone is the top bit of x smeared downwards, minus its shift
+    function automatic logic [2:0] onehot_index8(input logic [7:0] oh);
+        onehot_index8 = {|(oh & 8'hF0), |(oh & 8'hCC), |(oh & 8'hAA)};
+    endfunction
+
+    function automatic logic [2:0] lsb_index8(input logic [7:0] x);
+        logic [7:0] b;
+        b = x & (~x + 8'd1);
+        lsb_index8 = onehot_index8(b);
+    endfunction
+
+    function automatic logic [2:0] msb_index8(input logic [7:0] x);
+        logic [7:0] m;
+        m = x | (x >> 1);
+        m = m | (m >> 2);
+        m = m | (m >> 4);
+        msb_index8 = onehot_index8(m ^ (m >> 1));
+    endfunction
 
     // scale(x, b) = x << (b-3) if b >= 3, else x >> (3-b) (docs/switch.md 2.4)
     function automatic logic signed [SC_W-1:0] scale(input logic signed [SC_W-1:0] x,

@@ -46,10 +46,11 @@ module sw_queue_mgr #(
     output logic [sw_pkg::QB_W-1:0]      deq_qbytes,       // q(e,c) at the start of the cycle
     output logic                         deq_last,         // the frame is the only one in its queue
 
-    // register reads (2.9 block 8 k = 10, 11; block 11 k = 2)
+    // register reads (2.9 block 8 k = 10, 11: registered at the edge of rd_en; block 11 k = 2)
+    input  wire                          rd_en,
     input  wire [QID_W-1:0]              rd_qid,
-    output logic [sw_pkg::QB_W-1:0]      rd_qbytes,
-    output logic [sw_pkg::CNT_W-1:0]     rd_qframes,
+    input  wire                          rd_frames,        // k = 11 (else 10)
+    output logic [31:0]                  rd_data,
     output logic [sw_pkg::CNT_W-1:0]     free_slots
 );
     localparam int SLOT_W  = $clog2(NCELLS);
@@ -77,23 +78,27 @@ module sw_queue_mgr #(
     logic [CW-1:0]     free_q;
 
     // ---- per-queue lengths, cleared by rst
-    logic [3*QID_W-1:0] qr_rd_addr;
-    logic [3*REC_W-1:0] qr_rd_data;
+    logic [REC_W-1:0]   qr_a_data;
+    logic [REC_W-1:0]   qr_b_data;
+    logic [REC_W-1:0]   qr_r_data;
+    logic               rd_frames_q;
     logic               qr_wr0_en;
     logic [REC_W-1:0]   qr_wr0_data;
     logic               qr_wr1_en;
     logic [REC_W-1:0]   qr_wr1_data;
     logic [NQ-1:0]      nonempty_q;
 
-    sw_clr_ram #(.W(REC_W), .DEPTH(NQ), .NRD(3)) u_qlen (
+    sw_clr_ram #(.W(REC_W), .DEPTH(NQ)) u_qlen (
         .clk(clk), .rst(rst),
-        .rd_addr(qr_rd_addr), .rd_data(qr_rd_data),
+        .ra_addr(adm_qid), .ra_data(qr_a_data), .rb_addr(deq_qid), .rb_data(qr_b_data),
+        .rq_en(rd_en), .rq_addr(rd_qid), .rq_data(qr_r_data),
         .wr0_en(qr_wr0_en), .wr0_addr(deq_qid), .wr0_data(qr_wr0_data),
         .wr1_en(qr_wr1_en), .wr1_addr(adm_qid), .wr1_data(qr_wr1_data)
     );
 
     logic [CW-1:0]     a_frames, b_frames, r_frames;
     logic [QBW-1:0]    a_bytes, b_bytes, r_bytes;
+    logic [CW-1:0]     r_cells;
     logic [CW-1:0]     a_cells, b_cells;
     logic              same_q;
     logic              enq_to_empty;
@@ -103,17 +108,15 @@ module sw_queue_mgr #(
     logic [SLOT_W-1:0] new_slot;
     logic              use_stack;
 
-    assign qr_rd_addr = {rd_qid, deq_qid, adm_qid};
-    assign {a_frames, a_bytes, a_cells} = qr_rd_data[0*REC_W +: REC_W];
-    assign {b_frames, b_bytes, b_cells} = qr_rd_data[1*REC_W +: REC_W];
-    assign {r_frames, r_bytes}          = qr_rd_data[2*REC_W + CW +: CW + QBW];
+    assign {a_frames, a_bytes, a_cells} = qr_a_data;
+    assign {b_frames, b_bytes, b_cells} = qr_b_data;
+    assign {r_frames, r_bytes, r_cells} = qr_r_data;
     logic unused_rd_cells;
-    assign unused_rd_cells = ^qr_rd_data[2*REC_W +: CW];
+    assign unused_rd_cells = ^r_cells;
 
     assign adm_qbytes = a_bytes;
     assign adm_qcells = a_cells;
-    assign rd_qbytes  = r_bytes;
-    assign rd_qframes = r_frames;
+    assign rd_data    = rd_frames_q ? 32'(r_frames) : r_bytes;
     assign free_slots = free_q;
     assign slot_avail = free_q != '0;
     assign nonempty   = nonempty_q;
@@ -155,6 +158,12 @@ module sw_queue_mgr #(
                        a_bytes + QBW'(enq_len) - (same_q ? QBW'(deq_len) : QBW'(0)),
                        a_cells + enq_cells - (same_q ? deq_cells : CW'(0))};
         adm_qbytes_next = qr_wr1_data[CW +: QBW];
+    end
+
+    always_ff @(posedge clk) begin
+        if (rd_en) begin
+            rd_frames_q <= rd_frames;
+        end
     end
 
     // descriptor memory and list pointers

@@ -54,24 +54,25 @@ module sw_regs #(
     output logic                         rd_stats_p,   // read of block 9 k = 0..3
     output logic                         rd_paused,    // read of block 9 k = 4 + c
 
-    // read data of the state holders
+    // read data of the state holders, latched by them at the edge of cfg_rd_en: forwarding
+    // (blocks 3-5), counters (8, 9), queue lengths (8 k = 10, 11), ingress state (10 k = 0, 1, 3)
     input  wire [31:0]                   fwd_rd_word,
     input  wire [31:0]                   stats_rd_data,
     input  wire [31:0]                   paused_rd_data,
-    input  wire [sw_pkg::QB_W-1:0]       rd_qbytes,
-    input  wire [sw_pkg::CNT_W-1:0]      rd_qframes,
-    input  wire [sw_pkg::CNT_W-1:0]      rd_u,
-    input  wire [sw_pkg::CNT_W-1:0]      rd_h,
-    input  wire [sw_pkg::CNT_W:0]        rd_peak,
+    input  wire [31:0]                   qlen_rd_data,
+    input  wire [31:0]                   ing_rd_data,
     input  wire [NQ-1:0]                 xoff,
     input  wire [sw_pkg::CNT_W-1:0]      shared_cells,
     input  wire [sw_pkg::CNT_W-1:0]      total_cells,
     input  wire [sw_pkg::CNT_W-1:0]      free_slots,
     input  wire [31:0]                   lfsr
 );
-    localparam logic [1:0] SRC_REGS   = 2'd0;
-    localparam logic [1:0] SRC_STATS  = 2'd1;
-    localparam logic [1:0] SRC_PAUSED = 2'd2;
+    localparam logic [2:0] SRC_REGS   = 3'd0;
+    localparam logic [2:0] SRC_STATS  = 3'd1;
+    localparam logic [2:0] SRC_PAUSED = 3'd2;
+    localparam logic [2:0] SRC_FWD    = 3'd3;
+    localparam logic [2:0] SRC_QLEN   = 3'd4;
+    localparam logic [2:0] SRC_ING    = 3'd5;
     localparam int QCFG_W = 7*32;
 
     logic [3:0]  blk;
@@ -100,7 +101,7 @@ module sw_regs #(
     logic [NPORTS*32-1:0] refresh_q;
 
     logic [31:0] rd_q;
-    logic [1:0]  src_q;
+    logic [2:0]  src_q;
 
     assign pfc_dynamic          = ctrl_q[0];
     assign mark_at_dequeue      = ctrl_q[1];
@@ -127,79 +128,92 @@ module sw_regs #(
         rd_k   = '0;
         rd_hi  = 1'b0;
         idx_ok = 1'b0;
-        case (blk)
-            sw_pkg::BLK_PORT: begin      // p*4 + k
-                rd_k   = {2'd0, idx[1:0]};
-                p6     = idx[7:2];
-                idx_ok = idx[15:8] == '0;
-            end
-            sw_pkg::BLK_QUEUE: begin     // (p*8+c)*8 + k
-                rd_k   = {1'b0, idx[2:0]};
-                c3     = idx[5:3];
-                p6     = idx[11:6];
-                idx_ok = idx[15:12] == '0;
-            end
-            sw_pkg::BLK_QCNT: begin      // ((p*8+c)*16 + k)*2 + hi
-                rd_hi  = idx[0];
-                rd_k   = idx[4:1];
-                c3     = idx[7:5];
-                p6     = idx[13:8];
-                idx_ok = idx[15:14] == '0;
-            end
-            sw_pkg::BLK_PCNT: begin      // (p*16 + k)*2 + hi
-                rd_hi  = idx[0];
-                rd_k   = idx[4:1];
-                c3     = idx[3:1] - 3'd4;
-                p6     = idx[10:5];
-                idx_ok = idx[15:11] == '0;
-            end
-            sw_pkg::BLK_INGRESS: begin   // (p*8+c)*4 + k
-                rd_k   = {2'd0, idx[1:0]};
-                c3     = idx[4:2];
-                p6     = idx[10:5];
-                idx_ok = idx[15:11] == '0;
-            end
-            default: begin
-                idx_ok = 1'b0;
-            end
-        endcase
-        p_ok    = 32'(p6) < NPORTS;
-        pc_ok   = p_ok && 32'(c3) < NPRIO;
+        rd_stats_q = 1'b0;
+        rd_stats_p = 1'b0;
+        rd_paused  = 1'b0;
+        p_ok       = 1'b0;
+        pc_ok      = 1'b0;
+        // decoded only in a cycle with a register access: the address is an input, so its
+        // decode runs at every evaluation (docs/switch.md 3.5)
+        if (cfg_rd_en || cfg_wr_en) begin
+            case (blk)
+                sw_pkg::BLK_PORT: begin      // p*4 + k
+                    rd_k   = {2'd0, idx[1:0]};
+                    p6     = idx[7:2];
+                    idx_ok = idx[15:8] == '0;
+                end
+                sw_pkg::BLK_QUEUE: begin     // (p*8+c)*8 + k
+                    rd_k   = {1'b0, idx[2:0]};
+                    c3     = idx[5:3];
+                    p6     = idx[11:6];
+                    idx_ok = idx[15:12] == '0;
+                end
+                sw_pkg::BLK_QCNT: begin      // ((p*8+c)*16 + k)*2 + hi
+                    rd_hi  = idx[0];
+                    rd_k   = idx[4:1];
+                    c3     = idx[7:5];
+                    p6     = idx[13:8];
+                    idx_ok = idx[15:14] == '0;
+                end
+                sw_pkg::BLK_PCNT: begin      // (p*16 + k)*2 + hi
+                    rd_hi  = idx[0];
+                    rd_k   = idx[4:1];
+                    c3     = idx[3:1] - 3'd4;
+                    p6     = idx[10:5];
+                    idx_ok = idx[15:11] == '0;
+                end
+                sw_pkg::BLK_INGRESS: begin   // (p*8+c)*4 + k
+                    rd_k   = {2'd0, idx[1:0]};
+                    c3     = idx[4:2];
+                    p6     = idx[10:5];
+                    idx_ok = idx[15:11] == '0;
+                end
+                default: begin
+                    idx_ok = 1'b0;
+                end
+            endcase
+            p_ok    = 32'(p6) < NPORTS;
+            pc_ok   = p_ok && 32'(c3) < NPRIO;
+
+            rd_stats_q = cfg_rd_en && blk == sw_pkg::BLK_QCNT && idx_ok && pc_ok && rd_k <= 4'd9;
+            rd_stats_p = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && p_ok && rd_k <= 4'd3;
+            rd_paused  = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && pc_ok && rd_k >= 4'd4 &&
+                         32'(rd_k) < 4 + NPRIO;
+        end
         rd_port = PID_W'(p6);
         rd_c    = c3;
         rd_qid  = QID_W'(32'(p6) * NPRIO + 32'(c3));
-
-        rd_stats_q = cfg_rd_en && blk == sw_pkg::BLK_QCNT && idx_ok && pc_ok && rd_k <= 4'd9;
-        rd_stats_p = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && p_ok && rd_k <= 4'd3;
-        rd_paused  = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && pc_ok && rd_k >= 4'd4 &&
-                     32'(rd_k) < 4 + NPRIO;
     end
 
-    // per-queue registers, cleared by rst
-    logic [3*QID_W-1:0]  qc_rd_addr;
-    logic [3*QCFG_W-1:0] qc_rd_data;
-    logic [QCFG_W-1:0]   qc_cfg;
-    logic [QCFG_W-1:0]   qc_wr_data;
-    logic                qc_wr;
+    // per-queue registers, read 0 after rst (a valid bit per entry, as sw_clr_ram): read at the
+    // admission's and the dequeue's queue; a register write replaces one word of an entry inside
+    // the write's process and a register read reads it inside the read's, so that neither is
+    // evaluated outside register-access cycles (docs/switch.md 3.5)
+    logic [QCFG_W-1:0] qcfg_mem [NQ];
+    logic [NQ-1:0]     qcfg_vld_q;
+    logic              qc_wr;
 
-    assign qc_rd_addr = {rd_qid, qb_qid, qa_qid};
-    assign qa_cfg     = qc_rd_data[0*QCFG_W +: QCFG_W];
-    assign qb_cfg     = qc_rd_data[1*QCFG_W +: QCFG_W];
-    assign qc_cfg     = qc_rd_data[2*QCFG_W +: QCFG_W];
-    assign qc_wr      = cfg_wr_en && blk == sw_pkg::BLK_QUEUE && idx_ok && pc_ok && rd_k <= 4'd6;
+    assign qa_cfg = qcfg_vld_q[qa_qid] ? qcfg_mem[qa_qid] : '0;
+    assign qb_cfg = qcfg_vld_q[qb_qid] ? qcfg_mem[qb_qid] : '0;
+    assign qc_wr  = cfg_wr_en && blk == sw_pkg::BLK_QUEUE && idx_ok && pc_ok && rd_k <= 4'd6;
 
-    always_comb begin
-        qc_wr_data = qc_cfg;
-        // QCTRL keeps bits [1:0]
-        qc_wr_data[32'(rd_k)*32 +: 32] = (rd_k == 4'd5) ? {30'd0, cfg_wr_data[1:0]} : cfg_wr_data;
+    always_ff @(posedge clk) begin
+        logic [QCFG_W-1:0] e;
+        if (qc_wr) begin
+            e = qcfg_vld_q[rd_qid] ? qcfg_mem[rd_qid] : '0;
+            // QCTRL keeps bits [1:0]
+            e[32'(rd_k)*32 +: 32] = (rd_k == 4'd5) ? {30'd0, cfg_wr_data[1:0]} : cfg_wr_data;
+            qcfg_mem[rd_qid] <= e;
+        end
     end
 
-    sw_clr_ram #(.W(QCFG_W), .DEPTH(NQ), .NRD(3)) u_qcfg (
-        .clk(clk), .rst(rst),
-        .rd_addr(qc_rd_addr), .rd_data(qc_rd_data),
-        .wr0_en(1'b0), .wr0_addr('0), .wr0_data('0),
-        .wr1_en(qc_wr), .wr1_addr(rd_qid), .wr1_data(qc_wr_data)
-    );
+    always_ff @(posedge clk) begin
+        if (rst) begin
+            qcfg_vld_q <= '0;
+        end else if (qc_wr) begin
+            qcfg_vld_q[rd_qid] <= 1'b1;
+        end
+    end
 
     assign lfsr_seed_wr = cfg_wr_en && blk == sw_pkg::BLK_GLOBAL && idx == 16'd10;
 
@@ -285,20 +299,18 @@ module sw_regs #(
                     end
                 end
                 sw_pkg::BLK_QUEUE: begin
-                    if (idx_ok && pc_ok && rd_k <= 4'd6) begin
-                        v = 64'(qc_cfg[32'(rd_k)*32 +: 32]);
+                    if (idx_ok && pc_ok && rd_k <= 4'd6 && qcfg_vld_q[rd_qid]) begin
+                        v = 64'(qcfg_mem[rd_qid][32'(rd_k)*32 +: 32]);
                     end
                 end
                 sw_pkg::BLK_FWD, sw_pkg::BLK_ECMP_M, sw_pkg::BLK_ECMP_N: begin
-                    v = 64'(fwd_rd_word);
+                    src_q <= SRC_FWD;
                 end
                 sw_pkg::BLK_QCNT: begin
                     if (rd_stats_q) begin
                         src_q <= SRC_STATS;
-                    end else if (idx_ok && pc_ok && rd_k == 4'd10) begin
-                        v = 64'(rd_qbytes);
-                    end else if (idx_ok && pc_ok && rd_k == 4'd11) begin
-                        v = 64'(rd_qframes);
+                    end else if (idx_ok && pc_ok && (rd_k == 4'd10 || rd_k == 4'd11) && !rd_hi) begin
+                        src_q <= SRC_QLEN;   // 32 bits at most: the high word reads 0
                     end
                 end
                 sw_pkg::BLK_PCNT: begin
@@ -311,10 +323,8 @@ module sw_regs #(
                 sw_pkg::BLK_INGRESS: begin
                     if (idx_ok && pc_ok) begin
                         case (rd_k)
-                            4'd0: v = 64'(rd_u);
-                            4'd1: v = 64'(rd_h);
+                            4'd0, 4'd1, 4'd3: src_q <= SRC_ING;
                             4'd2: v = 64'(xoff[rd_qid]);
-                            4'd3: v = 64'(rd_peak);
                             default: v = '0;
                         endcase
                     end
@@ -338,6 +348,9 @@ module sw_regs #(
         case (src_q)
             SRC_STATS:  cfg_rd_data = stats_rd_data;
             SRC_PAUSED: cfg_rd_data = paused_rd_data;
+            SRC_FWD:    cfg_rd_data = fwd_rd_word;
+            SRC_QLEN:   cfg_rd_data = qlen_rd_data;
+            SRC_ING:    cfg_rd_data = ing_rd_data;
             default:    cfg_rd_data = rd_q;
         endcase
     end

@@ -33,7 +33,8 @@ module sw_stats #(
 
     // PFC frames sent and received
     input  wire [NPORTS-1:0]             pfc_out_valid,
-    input  wire [NPORTS-1:0]             pfc_out_pause,
+    input  wire [NPORTS*8-1:0]           pfc_out_pause_en,   // classes sent with time PAUSE_QUANTA
+    input  wire                          pause_quanta_nz,    // PAUSE_QUANTA > 0
     input  wire [NPORTS-1:0]             pfc_in_valid,
 
     // register read (registered): block 8 k = 0..9 (queue), block 9 k = 0..3 (port)
@@ -63,58 +64,48 @@ module sw_stats #(
     logic [CTW-1:0] marks_deq    [NQ];
     logic [NQ-1:0]  vld_out_q;
     logic [31:0]           rd_q;
-    logic [NPORTS*32-1:0]  port_rd;
+    logic [31:0]           prd_q;
     logic                  sel_port_q;
-    logic [PID_W-1:0]      rd_port_q;
+    logic                  port_wr;   // some port's entry may be written
 
-    assign rd_data = sel_port_q ? port_rd[rd_port_q*32 +: 32] : rd_q;
+    assign rd_data = sel_port_q ? prd_q : rd_q;
 
-    // per port: PFC frames sent (pause, resume) and received, drops NO_ROUTE
+    // per port: PFC frames sent (pause, resume) and received, drops NO_ROUTE; one entry per port
+    // {noroute, received, resume, pause}, written only by its port's process, as a whole, once
+    // per edge at most, reset included, in cycles with a PFC frame or a NO_ROUTE drop (docs/switch.md 3.5)
+    logic [4*CTW-1:0] port_cnt [NPORTS];
+
+    assign port_wr = rst || (pfc_out_valid != '0) || (pfc_in_valid != '0) || noroute_ev;
+
     for (genvar p = 0; p < NPORTS; p++) begin : g_port
-        logic [CTW-1:0] pause_sent_q;
-        logic [CTW-1:0] resume_sent_q;
-        logic [CTW-1:0] pfc_rcvd_q;
-        logic [CTW-1:0] noroute_q;
-        logic [31:0]    prd_q;
-
-        assign port_rd[p*32 +: 32] = prd_q;
-
         always_ff @(posedge clk) begin
-            if (rst) begin
-                pause_sent_q  <= '0;
-                resume_sent_q <= '0;
-                pfc_rcvd_q    <= '0;
-                noroute_q     <= '0;
-            end else begin
-                if (pfc_out_valid[p] && pfc_out_pause[p]) begin
-                    pause_sent_q <= pause_sent_q + 1'b1;
-                end
-                if (pfc_out_valid[p] && !pfc_out_pause[p]) begin
-                    resume_sent_q <= resume_sent_q + 1'b1;
-                end
-                if (pfc_in_valid[p]) begin
-                    pfc_rcvd_q <= pfc_rcvd_q + 1'b1;
-                end
-                if (noroute_ev && noroute_port == PID_W'(p)) begin
-                    noroute_q <= noroute_q + 1'b1;
+            logic [4*CTW-1:0] n;
+            logic             nr;
+            logic             pause;
+            if (port_wr) begin
+                nr = noroute_ev && noroute_port == PID_W'(p);
+                if (rst || pfc_out_valid[p] || pfc_in_valid[p] || nr) begin
+                    // a PFC frame with a class at PAUSE_QUANTA > 0 is a pause frame, else a resume frame (2.6)
+                    pause = (|pfc_out_pause_en[p*8 +: 8]) && pause_quanta_nz;
+                    n = port_cnt[p];
+                    n[0*CTW +: CTW] = n[0*CTW +: CTW] + CTW'(pfc_out_valid[p] && pause);
+                    n[1*CTW +: CTW] = n[1*CTW +: CTW] + CTW'(pfc_out_valid[p] && !pause);
+                    n[2*CTW +: CTW] = n[2*CTW +: CTW] + CTW'(pfc_in_valid[p]);
+                    n[3*CTW +: CTW] = n[3*CTW +: CTW] + CTW'(nr);
+                    port_cnt[p] <= rst ? '0 : n;
                 end
             end
         end
+    end
 
-        always_ff @(posedge clk) begin
-            logic [CTW-1:0] v;
-            if (rst) begin
-                prd_q <= '0;
-            end else if (rd_en_p && rd_port == PID_W'(p)) begin
-                case (rd_k)
-                    4'd0: v = pause_sent_q;
-                    4'd1: v = resume_sent_q;
-                    4'd2: v = pfc_rcvd_q;
-                    4'd3: v = noroute_q;
-                    default: v = '0;
-                endcase
-                prd_q <= rd_hi ? v[63:32] : v[31:0];
-            end
+    // port counter read (2.9): only in cycles with a register read
+    always_ff @(posedge clk) begin
+        logic [CTW-1:0] v;
+        if (rst) begin
+            prd_q <= '0;
+        end else if (rd_en_p) begin
+            v = port_cnt[rd_port][32'(rd_k[1:0])*CTW +: CTW];   // k = 0..3 (sw_regs)
+            prd_q <= rd_hi ? v[63:32] : v[31:0];
         end
     end
 
@@ -191,10 +182,8 @@ module sw_stats #(
     always_ff @(posedge clk) begin
         if (rst) begin
             sel_port_q <= 1'b0;
-            rd_port_q  <= '0;
         end else if (rd_en_q || rd_en_p) begin
             sel_port_q <= rd_en_p;
-            rd_port_q  <= rd_port;
         end
     end
 endmodule

@@ -28,11 +28,13 @@ module sw_top #(
 
     // egress descriptors (2.8)
     input  wire [NPORTS-1:0]            out_desc_ready,
+    // one frame leaves per cycle at most: out_desc_valid has the bit of its port set, the other
+    // fields describe it (all 0 when none leaves)
     output logic [NPORTS-1:0]           out_desc_valid,
-    output logic [NPORTS*TAG_W-1:0]     out_desc_tag,
-    output logic [NPORTS*2-1:0]         out_desc_ecn,
-    output logic [NPORTS*3-1:0]         out_desc_prio,
-    output logic [NPORTS*14-1:0]        out_desc_len,
+    output logic [TAG_W-1:0]            out_desc_tag,
+    output logic [1:0]                  out_desc_ecn,
+    output logic [2:0]                  out_desc_prio,
+    output logic [13:0]                 out_desc_len,
 
     // enqueue report (2.4): the processed frame joined egress queue (enq_port, enq_prio)
     output logic                        enq_valid,
@@ -135,7 +137,7 @@ module sw_top #(
     logic [2:0]           rd_c;
     logic [3:0]           rd_k;
     logic                 rd_hi, rd_stats_q, rd_stats_p, rd_paused;
-    logic [31:0]          fwd_rd_word, stats_rd_data, paused_rd_data;
+    logic [31:0]          fwd_rd_word, stats_rd_data, paused_rd_data, qlen_rd_data, ing_rd_data;
     logic [31:0]          lfsr;
     logic [15:0]          lfsr_rnd;
 
@@ -160,11 +162,14 @@ module sw_top #(
     logic [31:0]           adm_qbytes, adm_qbytes_next;
     logic [CW-1:0]         adm_qcells;
     logic                  slot_avail;
-    logic [NQ-1:0]         nonempty, paused, eligible;
+    logic [NQ-1:0]         nonempty, paused;
+    logic [NPORTS-1:0]     port_elig;
+    logic                  rx_slow;
     logic [QID_W-1:0]      hlen_qid;
     logic [13:0]           hlen;
 
     logic                  deq_valid;
+    logic [NPORTS-1:0]     deq_onehot;
     logic [PID_W-1:0]      deq_port;
     logic [2:0]            deq_c;
     logic [QID_W-1:0]      deq_qid;
@@ -181,9 +186,7 @@ module sw_top #(
     logic [2:0]            reason;
     logic                  ev_a_xoff, ev_a_xon, ev_b_xoff, ev_b_xon;
     logic [NQ-1:0]         xoff;
-    logic [CW-1:0]         rd_u, rd_h, shared_cells, total_cells, free_slots, rd_qframes;
-    logic [CW:0]           rd_peak;
-    logic [31:0]           rd_qbytes;
+    logic [CW-1:0]         shared_cells, total_cells, free_slots;
 
     logic                  wred_drop, ecn_mark, ecn_step;
     logic [31:0]           mark_q_bytes, mark_kmin, mark_kmax, mark_slope;
@@ -193,7 +196,6 @@ module sw_top #(
     logic                  mark_adm, mark_deq, lfsr_step;
     logic [1:0]            enq_ecn;
 
-    logic [NPORTS-1:0]     pfc_out_pause;
     logic                  pfc_pending;
     logic [NQ-1:0]         paused_reg;
     logic [47:0]           rx_deadline, gen_deadline;
@@ -213,7 +215,7 @@ module sw_top #(
         .rd_qid(rd_qid), .rd_port(rd_port), .rd_c(rd_c), .rd_k(rd_k), .rd_hi(rd_hi),
         .rd_stats_q(rd_stats_q), .rd_stats_p(rd_stats_p), .rd_paused(rd_paused),
         .fwd_rd_word(fwd_rd_word), .stats_rd_data(stats_rd_data), .paused_rd_data(paused_rd_data),
-        .rd_qbytes(rd_qbytes), .rd_qframes(rd_qframes), .rd_u(rd_u), .rd_h(rd_h), .rd_peak(rd_peak),
+        .qlen_rd_data(qlen_rd_data), .ing_rd_data(ing_rd_data),
         .xoff(xoff), .shared_cells(shared_cells), .total_cells(total_cells), .free_slots(free_slots),
         .lfsr(lfsr)
     );
@@ -238,7 +240,7 @@ module sw_top #(
     sw_fwd #(.NPORTS(NPORTS), .DST_W(DST_W), .NGROUPS(NGROUPS)) u_fwd (
         .clk(clk),
         .dst(pr_dst), .hash(pr_hash), .route_ok(route_ok), .egress_port(fwd_port),
-        .cfg_wr_en(cfg_wr_en), .cfg_addr(cfg_addr),
+        .cfg_wr_en(cfg_wr_en), .cfg_rd_en(cfg_rd_en), .cfg_addr(cfg_addr),
         .cfg_wr_bits({cfg_wr_data[31:30], cfg_wr_data[7:0]}), .cfg_rd_word(fwd_rd_word)
     );
 
@@ -256,18 +258,29 @@ module sw_top #(
         .deq_valid(deq_valid), .deq_qid(deq_qid), .deq_tag(deq_tag), .deq_len(deq_len),
         .deq_cells(deq_cells), .deq_ecn(deq_ecn), .deq_port(deq_inport), .deq_qbytes(deq_qbytes),
         .deq_last(deq_last),
-        .rd_qid(rd_qid), .rd_qbytes(rd_qbytes), .rd_qframes(rd_qframes), .free_slots(free_slots)
+        .rd_en(cfg_rd_en), .rd_qid(rd_qid), .rd_frames(rd_k[0]), .rd_data(qlen_rd_data),
+        .free_slots(free_slots)
     );
 
     // ---------------------------------------------------------------- dequeue (2.8)
-    assign eligible = nonempty & ~paused;
+    // ports with an eligible queue: the registered status (stat_eg_pending), reduced per queue only
+    // in a cycle where a pause may have ended (3.4, 3.5)
+    always_comb begin
+        if (rx_slow) begin
+            for (int e = 0; e < NPORTS; e++) begin
+                port_elig[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused[e*NPRIO +: NPRIO]);
+            end
+        end else begin
+            port_elig = stat_eg_pending;
+        end
+    end
 
     sw_egress_sched #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_sched (
         .clk(clk), .rst(rst),
-        .out_desc_ready(out_desc_ready), .eligible(eligible), .dwrr_group_mask(dwrr_group_mask),
-        .hlen_qid(hlen_qid), .hlen(hlen),
-        .deq_valid(deq_valid), .deq_port(deq_port), .deq_c(deq_c), .deq_qid(deq_qid),
-        .deq_len(deq_len), .deq_last(deq_last), .deq_quantum(qb_cfg[6*32 +: 32])
+        .out_desc_ready(out_desc_ready), .nonempty(nonempty), .paused(paused), .port_elig(port_elig),
+        .dwrr_group_mask(dwrr_group_mask), .hlen_qid(hlen_qid), .hlen(hlen),
+        .deq_valid(deq_valid), .deq_onehot(deq_onehot), .deq_port(deq_port), .deq_c(deq_c),
+        .deq_qid(deq_qid), .deq_len(deq_len), .deq_last(deq_last), .deq_quantum(qb_cfg[6*32 +: 32])
     );
 
     assign deq_pc = QID_W'(32'(deq_inport) * NPRIO + 32'(deq_c));
@@ -285,7 +298,7 @@ module sw_top #(
         .dq_valid(deq_valid), .dq_c(deq_c), .dq_pc(deq_pc), .dq_cells(deq_cells),
         .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon),
         .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .xoff(xoff),
-        .rd_pc(rd_qid), .rd_u(rd_u), .rd_h(rd_h), .rd_peak(rd_peak),
+        .rd_en(cfg_rd_en), .rd_pc(rd_qid), .rd_k(rd_k[1:0]), .rd_data(ing_rd_data),
         .shared_cells(shared_cells), .total_cells(total_cells)
     );
 
@@ -344,17 +357,13 @@ module sw_top #(
         .pending(pfc_pending)
     );
 
-    // a PFC frame with a class at PAUSE_QUANTA > 0 is a pause frame, else a resume frame (2.6)
     assign pfc_out_quanta = pause_quanta;
-    for (genvar p = 0; p < NPORTS; p++) begin : g_pfc_kind
-        assign pfc_out_pause[p] = (|pfc_out_pause_en[p*8 +: 8]) && (pause_quanta != 16'd0);
-    end
 
     sw_pfc_rx #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_pfc_rx (
         .clk(clk), .rst(rst), .cycle(cycle),
         .pfc_in_valid(pfc_in_valid), .pfc_in_class_en(pfc_in_class_en), .pfc_in_time(pfc_in_time),
         .quantum_cycles(quantum_cycles), .paused(paused), .paused_reg(paused_reg),
-        .next_deadline(rx_deadline),
+        .next_deadline(rx_deadline), .slow(rx_slow),
         .rd_en(rd_paused), .rd_port(rd_port), .rd_c(rd_c), .rd_hi(rd_hi), .rd_data(paused_rd_data)
     );
 
@@ -365,27 +374,24 @@ module sw_top #(
         .adm_reason(reason), .adm_mark(mark_adm), .adm_qbytes_next(adm_qbytes_next),
         .noroute_ev(pr_valid && !route_ok), .noroute_port(pr_port),
         .deq_ev(deq_valid), .deq_qid(deq_qid), .deq_len(deq_len), .deq_mark(mark_deq),
-        .pfc_out_valid(pfc_out_valid), .pfc_out_pause(pfc_out_pause), .pfc_in_valid(pfc_in_valid),
+        .pfc_out_valid(pfc_out_valid), .pfc_out_pause_en(pfc_out_pause_en),
+        .pause_quanta_nz(pause_quanta != 16'd0), .pfc_in_valid(pfc_in_valid),
         .rd_en_q(rd_stats_q), .rd_en_p(rd_stats_p), .rd_qid(rd_qid), .rd_port(rd_port), .rd_k(rd_k),
         .rd_hi(rd_hi), .rd_data(stats_rd_data)
     );
 
     // ---------------------------------------------------------------- outputs
-    always_comb begin
-        // the dequeued frame on its port's slice (2.8)
-        out_desc_valid = '0;
-        out_desc_tag   = '0;
-        out_desc_ecn   = '0;
-        out_desc_prio  = '0;
-        out_desc_len   = '0;
-        if (deq_valid) begin
-            out_desc_valid[deq_port]              = 1'b1;
-            out_desc_tag[deq_port*TAG_W +: TAG_W] = deq_tag;
-            out_desc_ecn[deq_port*2 +: 2]         = out_ecn;
-            out_desc_prio[deq_port*3 +: 3]        = deq_c;
-            out_desc_len[deq_port*14 +: 14]       = deq_len;
-        end
+    // the dequeued frame (2.8): its port's valid bit and one set of fields, not a slice per port
+    // (docs/switch.md 3.5)
+    assign out_desc_valid = deq_onehot;
+    assign out_desc_tag   = deq_valid ? deq_tag : '0;
+    assign out_desc_ecn   = deq_valid ? out_ecn : '0;
+    assign out_desc_prio  = deq_valid ? deq_c : '0;
+    assign out_desc_len   = deq_valid ? deq_len : '0;
 
+    // the reports of the processed frame depend on state only (separate processes: evaluated once
+    // per edge, docs/switch.md 3.5)
+    always_comb begin
         // enqueue report (2.4)
         enq_valid = admit;
         enq_tag   = admit ? pr_tag : '0;
@@ -398,17 +404,52 @@ module sw_top #(
         drop_reason = drop_valid ? reason : '0;
         drop_port   = drop_valid ? sw_pkg::PORT_W'(pr_port) : '0;
         drop_prio   = drop_valid ? pr_c : '0;
+    end
 
-        // stepping (2.1)
-        tmr_next_cycle = (rx_deadline < gen_deadline) ? rx_deadline : gen_deadline;
-        stat_idle = !rst && !arb_busy && !deq_valid && !(|pfc_out_valid) && !(|pfc_in_valid) &&
-                    !cfg_wr_en && !cfg_rd_en && (tmr_next_cycle > cycle);
+    // stepping (2.1)
+    assign tmr_next_cycle = (rx_deadline < gen_deadline) ? rx_deadline : gen_deadline;
+    assign stat_idle      = !rst && !arb_busy && !deq_valid && !(|pfc_out_valid) && !(|pfc_in_valid) &&
+                            !cfg_wr_en && !cfg_rd_en && (tmr_next_cycle > cycle);
 
-        // stepping prediction (2.1): read after the edge of `cycle`, about cycle + 1
-        stat_next_busy = rst || arb_pending || pfc_pending || (tmr_next_cycle <= cycle + 48'd1);
-        for (int e = 0; e < NPORTS; e++) begin
-            stat_eg_pending[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused_reg[e*NPRIO +: NPRIO]);
+    // stepping prediction (2.1): read after the edge of `cycle`, about cycle + 1
+    assign stat_next_busy = rst || arb_pending || pfc_pending || (tmr_next_cycle <= cycle + 48'd1);
+
+    // stepping prediction (2.1): ports with a queue that is non-empty and not paused, from state
+    // only. Kept from the last edge and recomputed only for the ports whose queues or pause status
+    // that edge could change: the admission's and the dequeue's egress port, every port after
+    // reset or a PFC reception update (3.4, 3.5)
+    logic [NPORTS-1:0] eg_pend_q;
+    logic              eg_all_q;
+    logic              eg_a_q;
+    logic              eg_b_q;
+    logic [PID_W-1:0]  eg_a_port_q;
+    logic [PID_W-1:0]  eg_b_port_q;
+
+    always_comb begin
+        stat_eg_pending = eg_pend_q;
+        if (eg_all_q) begin
+            for (int e = 0; e < NPORTS; e++) begin
+                stat_eg_pending[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused_reg[e*NPRIO +: NPRIO]);
+            end
+        end else begin
+            if (eg_a_q) begin
+                stat_eg_pending[eg_a_port_q] = |(nonempty[eg_a_port_q*NPRIO +: NPRIO] &
+                                                 ~paused_reg[eg_a_port_q*NPRIO +: NPRIO]);
+            end
+            if (eg_b_q) begin
+                stat_eg_pending[eg_b_port_q] = |(nonempty[eg_b_port_q*NPRIO +: NPRIO] &
+                                                 ~paused_reg[eg_b_port_q*NPRIO +: NPRIO]);
+            end
         end
+    end
+
+    always_ff @(posedge clk) begin
+        eg_pend_q   <= stat_eg_pending;
+        eg_all_q    <= rst || (pfc_in_valid != '0) || rx_slow;
+        eg_a_q      <= admit;
+        eg_a_port_q <= eg_port;
+        eg_b_q      <= deq_valid;
+        eg_b_port_q <= deq_port;
     end
 endmodule
 `resetall

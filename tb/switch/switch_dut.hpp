@@ -158,7 +158,7 @@ class SwitchDut {
   }
 
   void read_outputs(sw::CycleOutputs& out) {
-    const unsigned n = params_.nports, tw = params_.tag_w;
+    const unsigned n = params_.nports;
     // Whole words first; per-port work only for the ports whose bit is set (the co-simulation reads
     // every stepped cycle).
     const uint64_t ready = get_bits(m_->in_desc_ready, 0, n);
@@ -180,10 +180,11 @@ class SwitchDut {
       const unsigned p = static_cast<unsigned>(std::countr_zero(egress));
       sw::EgressReport e;
       e.port = p;
-      e.tag = static_cast<uint32_t>(get_bits(m_->out_desc_tag, p * tw, tw));
-      e.ecn = static_cast<uint8_t>(get_bits(m_->out_desc_ecn, p * 2, 2));
-      e.prio = static_cast<uint8_t>(get_bits(m_->out_desc_prio, p * 3, 3));
-      e.len_bytes = static_cast<uint16_t>(get_bits(m_->out_desc_len, p * 14, 14));
+      // one frame leaves per cycle at most: one set of fields, the port from out_desc_valid
+      e.tag = static_cast<uint32_t>(m_->out_desc_tag);
+      e.ecn = static_cast<uint8_t>(m_->out_desc_ecn);
+      e.prio = static_cast<uint8_t>(m_->out_desc_prio);
+      e.len_bytes = static_cast<uint16_t>(m_->out_desc_len);
       out.egress = e;
     }
     for (uint64_t m = out.pfc_out_mask; m; m &= m - 1) {
