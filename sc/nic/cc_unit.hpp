@@ -88,6 +88,19 @@ class CcUnit {
     (void)flow;
     return false;
   }
+  // RTT probes (LDCP's CX6-DX PCC variant, seed 3.2; docs/nic.md 4.1). true = the unit wants an RTT
+  // request of the flow on the wire: the NIC queues one (at most one per flow) once the flow has sent
+  // a data frame and while it is not complete, and reads this after every event it delivers.
+  virtual bool rtt_probe_wanted(uint32_t flow) const {
+    (void)flow;
+    return false;
+  }
+  // The flow's RTT request started on the wire.
+  virtual void on_rtt_probe_sent(uint32_t flow, sc_core::sc_time now) { (void)flow, (void)now; }
+  // An RTT response of the flow arrived; echo_sent_ps: when its request started on the wire.
+  virtual void on_rtt_response(uint32_t flow, uint64_t echo_sent_ps, sc_core::sc_time now) {
+    (void)flow, (void)echo_sent_ps, (void)now;
+  }
   virtual UnitCost cost() const = 0;
   virtual uint64_t busy_cycles() const = 0;
   // C simulation vectors (docs/hls.md 3): with a stream attached the unit writes its configuration
