@@ -88,6 +88,19 @@ class CcUnit {
     (void)flow;
     return false;
   }
+  // How the TX rate limiter uses rate_gbps (docs/nic.md 3). false: the gap to the flow's next frame is
+  // fixed when a frame starts (its wire bits at the rate then). true: the limiter re-reads the rate
+  // whenever the unit handles an event of the flow, and the next frame may start at the last start
+  // plus its wire bits at the current rate (a token bucket whose rate register the unit writes), so a
+  // rate change applies to the frame already waiting. LDCP's CX6-DX variant, whose rate can move by
+  // orders of magnitude with one RTT sample, needs it.
+  virtual bool rate_applies_to_waiting_frame() const { return false; }
+  // With rate_applies_to_waiting_frame: when the rate written by the unit's last pass reaches the
+  // limiter (the event plus the declared latency); the NIC re-reads the rate then.
+  virtual uint64_t rate_visible_ps(uint32_t flow) const {
+    (void)flow;
+    return 0;
+  }
   // RTT probes (LDCP's CX6-DX PCC variant, seed 3.2; docs/nic.md 4.1). true = the unit wants an RTT
   // request of the flow on the wire: the NIC queues one (at most one per flow) once the flow has sent
   // a data frame and while it is not complete, and reads this after every event it delivers.

@@ -44,6 +44,9 @@ class LdcpPccUnit : public CcUnit {
   void on_timer(uint32_t flow, sc_core::sc_time now) override;
   double rate_gbps(uint32_t flow) const override;
   double window_bytes(uint32_t) const override { return kUnlimited; }
+  // The rate goes to the TX pipeline's rate limiter, which applies it at once (seed 3.2; docs/nic.md 3).
+  bool rate_applies_to_waiting_frame() const override { return true; }
+  uint64_t rate_visible_ps(uint32_t flow) const override { return flows_.at(flow).rate_at_ps; }
   sc_core::sc_time pacing_gap(uint32_t) const override { return sc_core::SC_ZERO_TIME; }
   // cw as the last pass left it, in packets (reports).
   double cwnd_packets(uint32_t flow) const override;

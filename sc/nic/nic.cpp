@@ -255,8 +255,26 @@ uint32_t Nic::payload_of(const Flow& f, uint64_t idx) const {
   return static_cast<uint32_t>(std::min<uint64_t>(cfg_.mtu_bytes, f.spec.bytes - idx * cfg_.mtu_bytes));
 }
 
+void Nic::repace(uint32_t i) {
+  Flow& f = flows_[i];
+  if (f.max_sent == 0) return;
+  const double rate = f.spec.max_gbps > 0 ? std::min(cc_->rate_gbps(i), f.spec.max_gbps) : cc_->rate_gbps(i);
+  uint64_t next = f.last_start_ps;
+  if (std::isfinite(rate) && rate > 0)
+    next += static_cast<uint64_t>(std::llround(double(f.last_wire_bits) * 1000.0 / rate));
+  f.next_send_ps = std::max<uint64_t>(next, f.last_start_ps + cc_->pacing_gap(i).value());
+  // Wake the flow to re-check (an early wake-up is harmless: try_send re-arms at next_send_ps): when its
+  // frame may go, and when the rate of the unit's last pass reaches the limiter.
+  const uint64_t now = now_ps();
+  uint64_t wake = f.timers[kSend].want;
+  if (f.next_send_ps > now && (f.in_ring || wake != kNoDeadline)) wake = std::min(wake, f.next_send_ps);
+  if (const uint64_t v = cc_->rate_visible_ps(i); v > now) wake = std::min(wake, v);
+  if (wake != f.timers[kSend].want) arm(kSend, i, wake);
+}
+
 void Nic::activate(uint32_t i) {
   Flow& f = flows_[i];
+  if (cc_->rate_applies_to_waiting_frame() && !f.done) repace(i);
   if (f.in_ring || f.parked || !has_data(f)) return;
   f.in_ring = true;
   ring_.push_back(i);
@@ -359,6 +377,8 @@ void Nic::send_data(uint32_t i) {
                                        cc_->name(), i, cc_rate));
   const double rate = f.spec.max_gbps > 0 ? std::min(cc_rate, f.spec.max_gbps) : cc_rate;
   uint64_t next = now;
+  f.last_start_ps = now;
+  f.last_wire_bits = uint64_t{fabric::roce::wire_bytes(fr.len_bytes)} * 8;
   if (std::isfinite(rate))
     next = now + static_cast<uint64_t>(std::llround(fabric::roce::wire_bytes(fr.len_bytes) * 8.0 * 1000.0 / rate));
   next = std::max<uint64_t>(next, now + cc_->pacing_gap(i).value());

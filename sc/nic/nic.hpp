@@ -196,6 +196,8 @@ class Nic : public sc_core::sc_module {
     bool in_ring = false;
     bool parked = false;          // waits in paused_[priority] for a PFC resume
     bool probe_queued = false;    // an RTT request of this flow waits in probe_q_
+    uint64_t last_start_ps = 0;   // the last data frame's start and its bits on the wire (rate limiter)
+    uint64_t last_wire_bits = 0;
   };
   struct RxFlow {
     uint32_t src_host = 0, flow_id = 0;
@@ -234,6 +236,9 @@ class Nic : public sc_core::sc_module {
   void try_send();
   void send_data(uint32_t i);
   void activate(uint32_t i);
+  // The next-send deadline from the last frame at the unit's current rate and pacing gap (units with
+  // rate_applies_to_waiting_frame, after an event of the flow).
+  void repace(uint32_t i);
   bool has_data(const Flow& f) const { return !f.done && f.nxt < f.nframes && now_ps() >= f.spec.start.value(); }
   uint64_t bytes_before(const Flow& f, uint64_t idx) const;
   uint32_t payload_of(const Flow& f, uint64_t idx) const;
