@@ -7,6 +7,7 @@
 
 #include "cost_table.hpp"
 #include "ldcp/ldcp_kernel.hpp"
+#include "ldcp/ldcp_pcc_kernel.hpp"
 
 namespace ccf::hls::ldcp {
 
@@ -32,5 +33,33 @@ inline constexpr std::array<EventArithmetic, 3> kArithmetic{{
 inline constexpr const char* kDivision =
     "no divider: alpha/cw and RTT/cw share one reciprocal unit (256-entry seed ROM + one Newton step, rel. "
     "error <= 2^-17); bytes/mtu is a shift (power-of-two MTU)";
+
+// ---- cc.ldcp.variant = "cx6dx_pcc" (seed 3.2; docs/units/ldcp.md 11): a unit of its own ----
+inline constexpr std::array<StateField, 4> kPccStateFields{{
+    {"cw", CW_W, "2^-20 packet (16.20)", "congestion window (>= gamma)"},
+    {"rtt_ns", RTT_W, "ns, saturating", "latest RTT probe sample (base RTT until the first response)"},
+    {"probe_in_flight", 1, "flag", "an RTT request is on the wire (0: the TX pipeline owes one)"},
+    {"probe_sent_ns", PROBE_TIME_W, "ns, modulo 2^24", "when the outstanding RTT request started"},
+}};
+static_assert(sum_bits(kPccStateFields) == PccState::kStateBits, "kPccStateFields must sum to PccState::kStateBits");
+
+// Every pass computes the rate from the state it writes (docs/units/ldcp.md 11.3, 11.4).
+inline constexpr std::array<EventArithmetic, 4> kPccArithmetic{{
+    {"cnp", 5, 4, 0, 3, 4, 1, false,
+     "cw - beta (subtract, compare with gamma, mux); rate: reciprocal of RTT (24-bit priority encoder, normalise, "
+     "256 x 24-bit seed ROM, Newton: 2 x 25x24 multiply, subtract), T x r (24x25), cw x that (36x25), shift, "
+     "saturate at 1, floor at 1 LSB"},
+    {"rtt_response", 7, 5, 0, 4, 8, 1, false,
+     "echo == sent (24-bit compare), RTT = now - sent mod 2^24, saturate; cw + alpha, line-rate window RTT x 1/T "
+     "(24x24 multiply, shift), min, max(gamma, .); rate as for cnp from the new cw and RTT"},
+    {"probe_sent", 3, 4, 0, 3, 2, 1, false,
+     "probe_in_flight <- 1, probe_sent_ns <- now mod 2^24 (writes); the shared rate datapath recomputes the unchanged rate"},
+    {"probe_timeout", 4, 4, 0, 3, 4, 1, false,
+     "now - sent mod 2^24 >= timeout (subtract, compare), probe_in_flight <- 0; the rate datapath as for probe_sent"},
+}};
+
+inline constexpr const char* kPccDivision =
+    "no divider: rate = cw T / RTT uses the reciprocal unit for 1/RTT and T as a configured 24-bit mantissa; the "
+    "line-rate window RTT / T multiplies by a configured 1/T (both computed when configured)";
 
 }  // namespace ccf::hls::ldcp

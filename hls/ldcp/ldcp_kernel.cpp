@@ -48,6 +48,10 @@ uint64_t store_cw(uint64_t cw, const Config& c) {
 // Shortest decimal that reads back as v (for error messages).
 std::string show(double v) {
   char buf[40];
+  if (v == std::floor(v) && std::abs(v) < 1e15) {  // whole numbers as written: 20000, not 2e+04
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
   for (int prec = 1; prec <= 17; ++prec) {
     std::snprintf(buf, sizeof buf, "%.*g", prec, v);
     if (std::strtod(buf, nullptr) == v) break;
@@ -67,6 +71,8 @@ std::string fraction_error(const char* key, double v, bool ok, const char* range
 }
 
 }  // namespace
+
+uint64_t ldcp_store_cw(uint64_t cw, const Config& c) { return store_cw(cw, c); }
 
 uint32_t ldcp_recip_seed(unsigned i) { return kSeed[i & ((1u << RECIP_IDX_BITS) - 1)]; }
 
@@ -101,6 +107,15 @@ std::string ldcp_params_error(const Params& p) {
   if (!(e = fraction_error("eta", p.eta, p.eta > 0 && p.eta < 1, "(0, 1)")).empty()) return e;
   if (p.base_rtt_ns == 0 || p.base_rtt_ns > kRttMax)
     return "cc.ldcp.base_rtt_ns = " + std::to_string(p.base_rtt_ns) + " must be 1..16777215 (24 bits of ns)";
+  if (static_cast<unsigned>(p.variant) >= kVariants)
+    return "cc.ldcp.variant = " + std::to_string(unsigned(p.variant)) + " must be \"pawa\" or \"cx6dx_pcc\"";
+  // The probe timestamp keeps 24 bits of ns (ldcp_pcc_kernel.hpp): a timeout must be below 2^24 ns.
+  const double timeout_ns = std::round(p.probe_timeout_us * 1000.0);
+  if (!(timeout_ns >= 1 && timeout_ns < double(uint64_t{1} << 24)))
+    return "cc.ldcp.probe_timeout_us = " + show(p.probe_timeout_us) +
+           " must be from 0.001 to 16777.215 (us; the probe timestamp keeps 24 bits of ns)";
+  if (p.wire_overhead_bytes > 1000)
+    return "cc.ldcp.wire_overhead_bytes = " + std::to_string(p.wire_overhead_bytes) + " must be 0..1000 (bytes)";
   return "";
 }
 
@@ -142,8 +157,28 @@ std::string ldcp_config_error(const Params& p, uint32_t mtu_bytes, double line_g
   if (p.base_rtt_ns > ones(w.rtt))
     return "cc.ldcp.widths.rtt = " + std::to_string(w.rtt) + " must hold base_rtt_ns = " + std::to_string(p.base_rtt_ns) +
            " (< 2^rtt)";
+  if (p.variant == Variant::kCx6dxPcc) {
+    // T (a full frame at line rate) as mantissa and shift: 2^-6 ns <= T < 2^23 ns keeps every shift of
+    // the rate datapath in range (ldcp_pcc_kernel.cpp).
+    const double t_ns = (double(mtu_bytes) + p.wire_overhead_bytes) * 8.0 / line_gbps;
+    if (!(t_ns >= std::ldexp(1.0, -6) && t_ns < std::ldexp(1.0, 23)))
+      return "nic.link_gbps = " + show(line_gbps) + " gives a full frame " + show(t_ns) +
+             " ns on the wire; cc.ldcp.variant = \"cx6dx_pcc\" needs 2^-6 ns to 2^23 ns";
+  }
   return "";
 }
+
+namespace {
+// x > 0 as a 24-bit mantissa in [2^23, 2^24) and a shift: x ~= mant / 2^shift (configuration time).
+void to_mant_shift(double x, uint32_t& mant, uint32_t& shift) {
+  int e = 0;
+  const double f = std::frexp(x, &e);  // x = f 2^e, f in [0.5, 1)
+  auto m = static_cast<uint64_t>(std::llround(std::ldexp(f, 24)));
+  if (m == (uint64_t{1} << 24)) m >>= 1, ++e;
+  mant = static_cast<uint32_t>(m);
+  shift = static_cast<uint32_t>(24 - e);
+}
+}  // namespace
 
 Config ldcp_config(const Params& p, uint32_t mtu_bytes, double line_gbps) {
   Config c;
@@ -157,6 +192,12 @@ Config ldcp_config(const Params& p, uint32_t mtu_bytes, double line_gbps) {
   c.fast_start = p.fast_start;
   c.widths = p.widths;
   c.divider = p.divider;
+  c.variant = p.variant;
+  c.probe_timeout_ns = static_cast<uint32_t>(std::llround(p.probe_timeout_us * 1000.0));
+  c.cw_clamp = p.cw_clamp;
+  const double t_ns = (double(mtu_bytes) + p.wire_overhead_bytes) * 8.0 / line_gbps;
+  to_mant_shift(t_ns, c.pkt_ns_mant, c.pkt_ns_shift);
+  to_mant_shift(1.0 / t_ns, c.line_win_mant, c.line_win_shift);
   return c;
 }
 

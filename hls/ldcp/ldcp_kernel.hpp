@@ -72,6 +72,15 @@ inline constexpr std::array<WidthKnob, 4> kWidthKnobs{{
     {"rtt", RTT_W, 8, "bits of the RTT sample (ns, saturating): the sub-one send interval RTT/cw uses it"},
 }};
 
+// Which LDCP sender the unit is (scenario key cc.ldcp.variant):
+//   kPawa      per-ACK window adjustment with zero-RTT fast start (seed 2.2, 2.3, 3.1): LdcpState, this file;
+//   kCx6dxPcc  the variant for NICs without per-packet ACK (seed 3.2, Mellanox CX6-DX programmable CC):
+//              cw - beta on every CNP, cw + alpha per RTT probe response, rate = cw / RTT
+//              (PccState, ldcp_pcc_kernel.hpp; docs/units/ldcp.md 11).
+enum class Variant : uint8_t { kPawa = 0, kCx6dxPcc = 1 };
+inline constexpr unsigned kVariants = 2;
+constexpr const char* variant_name(Variant v) { return v == Variant::kPawa ? "pawa" : "cx6dx_pcc"; }
+
 // User parameters (scenario keys cc.ldcp.<name>). Fractions are doubles here and must be exact
 // multiples of 2^-16 (ldcp_params_error), so kernel and reference run on identical values.
 struct Params {
@@ -91,6 +100,18 @@ struct Params {
                           // stage with cw = IW and ECT frames ([INF] an ablation switch).
   Widths widths;          // state widths (docs/explore.md); default: shipped
   Divider divider = Divider::kRecipTable;  // form of 1/cw (hls/divider.hpp)
+
+  // ---- cc.ldcp.variant = "cx6dx_pcc" only (seed 3.2; docs/units/ldcp.md 11) ----
+  Variant variant = Variant::kPawa;
+  double probe_timeout_us = 300.0;  // an RTT request without a response by then is sent again (seed 3.2 "or a
+                                    // timeout is experienced"). 300 us: ABORT_TIME of NVIDIA's DOCA PCC
+                                    // rtt_template reference algorithm, which doubles it per abort (not modelled).
+  bool cw_clamp = true;             // [INF] cw never exceeds the line-rate window RTT x line rate / frame bits
+                                    // after a response (a cw beyond it cannot raise the rate, only delay the
+                                    // reaction to congestion); false = the seed's rule alone (cw saturates at 2^16).
+  uint32_t wire_overhead_bytes = 82;  // wire bytes of a full frame beyond its payload: Eth 14 + IPv4 20 + UDP 8 +
+                                      // BTH 12 + ICRC 4 + FCS 4 + preamble/SFD/IFG 20 (spec 6.3; +4 with 802.1Q).
+                                      // One frame per cw packet: rate = cw (mtu + this) x 8 / RTT.
 };
 
 // "" when p is valid, else "cc.ldcp.<key> = <value> must be <rule>".
@@ -111,6 +132,14 @@ struct Config {
   bool fast_start = true;
   Widths widths;
   Divider divider = Divider::kRecipTable;
+  // cx6dx_pcc (ldcp_pcc_kernel.hpp). T = wire bits of a full frame / line rate, the time one frame takes
+  // at line rate, and 1/T, each as a 24-bit mantissa and a right shift (computed when configured, so no
+  // divider in the datapath): T_ns = pkt_ns_mant / 2^pkt_ns_shift, 1/T_ns = line_win_mant / 2^line_win_shift.
+  Variant variant = Variant::kPawa;
+  uint32_t probe_timeout_ns = 300'000;  // 1..2^24-1 (the probe timestamp's range)
+  bool cw_clamp = true;
+  uint32_t pkt_ns_mant = 1u << 23, pkt_ns_shift = 23;      // T_ns, mantissa in [2^23, 2^24)
+  uint32_t line_win_mant = 1u << 23, line_win_shift = 23;  // 1/T_ns (packets per ns at line rate)
 };
 // Requires ldcp_config_error(p, mtu_bytes, line_gbps) == "".
 Config ldcp_config(const Params& p, uint32_t mtu_bytes, double line_gbps);
@@ -185,5 +214,7 @@ struct Recip {
 Recip ldcp_reciprocal(uint64_t x, Divider form = Divider::kRecipTable);
 // Seed table entry i: round(2^24 / (1 + (i + 1/2) / 256)).
 uint32_t ldcp_recip_seed(unsigned i);
+// cw as the state memory keeps it: rounded to widths.cw_frac, saturated at 2^cw_int (shared by both variants).
+uint64_t ldcp_store_cw(uint64_t cw, const Config& c);
 
 }  // namespace ccf::hls::ldcp

@@ -63,6 +63,11 @@ class Frame : public tlm::tlm_extension<Frame> {
   uint64_t timely_send_time_ps = 0;
   // LDCP (spec 4.3): frame sent during zero-RTT fast start.
   bool ldcp_fast_start = false;
+  // RTT probe (kind == kRttProbe; LDCP's CX6-DX PCC variant, seed 3.2, docs/nic.md 4.1): a request the
+  // flow's sender puts on the wire among its data frames (rtt_response = false), or the receiver NIC's
+  // response to it (true), which echoes the request's send time. Both are end-to-end frames.
+  bool rtt_response = false;
+  uint64_t rtt_request_sent_ps = 0;   // when the request started on the sender's wire
 
   // PFC (kind == kPfc, spec 6.1): bit i set means pause_quanta[i] is valid for priority i;
   // 1 quantum = 512 bit times at the receiving link's rate, 0 = resume.

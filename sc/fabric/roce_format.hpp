@@ -27,6 +27,10 @@ inline constexpr uint32_t kFcsBytes = 4;
 // CNP body: BTH (opcode 0x81) + 16 reserved bytes + ICRC (spec 6.6).
 inline constexpr uint32_t kCnpReservedBytes = 16;
 inline constexpr uint32_t kCnpTransportBytes = kBthBytes + kCnpReservedBytes + kIcrcBytes;  // 32
+// RTT probe body (LDCP CX6-DX PCC, seed 3.2): the CX6-DX's RTT request/response format is not in our
+// sources; modelled as a CNP-sized RoCEv2 packet, BTH + 16 bytes (the request's send timestamp and the
+// responder's receive timestamp, 8 B each) + ICRC. [INF] docs/nic.md 4.1.
+inline constexpr uint32_t kRttProbeBodyBytes = 16;
 // Minimum Ethernet frame, shorter frames are padded (spec 6.1).
 inline constexpr uint32_t kMinFrameBytes = 64;
 // PFC (802.1Qbb MAC control) frame: 14 header + 2 opcode + 2 class-enable + 16 times + 26 pad = 60,
@@ -60,6 +64,11 @@ constexpr uint32_t cnp_frame_bytes(bool vlan = false) {
   return l2_l4_bytes(vlan) + kCnpTransportBytes + kFcsBytes;
 }
 
+// RTT request or response (kRttProbe): BTH + 16-byte body + ICRC, plus FCS. Untagged: 78 B, as a CNP.
+constexpr uint32_t rtt_probe_frame_bytes(bool vlan = false) {
+  return l2_l4_bytes(vlan) + kBthBytes + kRttProbeBodyBytes + kIcrcBytes + kFcsBytes;
+}
+
 // PFC frame (spec 6.1); MAC control frames are sent untagged.
 constexpr uint32_t pfc_frame_bytes() { return kPfcFrameBytes; }
 
@@ -73,6 +82,7 @@ static_assert(data_frame_bytes(1024) == 1086);
 static_assert(ack_frame_bytes() == 66);
 static_assert(cnp_frame_bytes() == 78);
 static_assert(cnp_frame_bytes(true) == 82);
+static_assert(rtt_probe_frame_bytes() == 78);
 static_assert(wire_bytes(kPfcFrameBytes) == 84);
 
 }  // namespace ccf::fabric::roce

@@ -88,6 +88,33 @@ class CcUnit {
     (void)flow;
     return false;
   }
+  // How the TX rate limiter uses rate_gbps (docs/nic.md 3). false: the gap to the flow's next frame is
+  // fixed when a frame starts (its wire bits at the rate then). true: the limiter re-reads the rate
+  // whenever the unit handles an event of the flow, and the next frame may start at the last start
+  // plus its wire bits at the current rate (a token bucket whose rate register the unit writes), so a
+  // rate change applies to the frame already waiting. LDCP's CX6-DX variant, whose rate can move by
+  // orders of magnitude with one RTT sample, needs it.
+  virtual bool rate_applies_to_waiting_frame() const { return false; }
+  // With rate_applies_to_waiting_frame: when the rate written by the unit's last pass reaches the
+  // limiter (the event plus the declared latency); the NIC re-reads the rate then.
+  virtual uint64_t rate_visible_ps(uint32_t flow) const {
+    (void)flow;
+    return 0;
+  }
+  // RTT probes (LDCP's CX6-DX PCC variant, seed 3.2; docs/nic.md 4.1). true = the unit wants an RTT
+  // request of the flow on the wire: the NIC queues one (at most one per flow) once the flow has sent
+  // a data frame and while it is not complete; it reads this when a frame of the flow starts and after
+  // a CNP, an RTT response or a unit timer of the flow.
+  virtual bool rtt_probe_wanted(uint32_t flow) const {
+    (void)flow;
+    return false;
+  }
+  // The flow's RTT request started on the wire.
+  virtual void on_rtt_probe_sent(uint32_t flow, sc_core::sc_time now) { (void)flow, (void)now; }
+  // An RTT response of the flow arrived; echo_sent_ps: when its request started on the wire.
+  virtual void on_rtt_response(uint32_t flow, uint64_t echo_sent_ps, sc_core::sc_time now) {
+    (void)flow, (void)echo_sent_ps, (void)now;
+  }
   virtual UnitCost cost() const = 0;
   virtual uint64_t busy_cycles() const = 0;
   // C simulation vectors (docs/hls.md 3): with a stream attached the unit writes its configuration

@@ -229,6 +229,7 @@ void Nic::fire(uint8_t type, uint32_t idx) {
       if (flows_[idx].done) break;
       cc_->on_timer(idx, now);
       sync_cc_timer(idx);
+      sync_probe(idx);
       activate(idx);
       break;
     case kAckCoalesce:
@@ -254,8 +255,26 @@ uint32_t Nic::payload_of(const Flow& f, uint64_t idx) const {
   return static_cast<uint32_t>(std::min<uint64_t>(cfg_.mtu_bytes, f.spec.bytes - idx * cfg_.mtu_bytes));
 }
 
+void Nic::repace(uint32_t i) {
+  Flow& f = flows_[i];
+  if (f.max_sent == 0) return;
+  const double rate = f.spec.max_gbps > 0 ? std::min(cc_->rate_gbps(i), f.spec.max_gbps) : cc_->rate_gbps(i);
+  uint64_t next = f.last_start_ps;
+  if (std::isfinite(rate) && rate > 0)
+    next += static_cast<uint64_t>(std::llround(double(f.last_wire_bits) * 1000.0 / rate));
+  f.next_send_ps = std::max<uint64_t>(next, f.last_start_ps + cc_->pacing_gap(i).value());
+  // Wake the flow to re-check (an early wake-up is harmless: try_send re-arms at next_send_ps): when its
+  // frame may go, and when the rate of the unit's last pass reaches the limiter.
+  const uint64_t now = now_ps();
+  uint64_t wake = f.timers[kSend].want;
+  if (f.next_send_ps > now && (f.in_ring || wake != kNoDeadline)) wake = std::min(wake, f.next_send_ps);
+  if (const uint64_t v = cc_->rate_visible_ps(i); v > now) wake = std::min(wake, v);
+  if (wake != f.timers[kSend].want) arm(kSend, i, wake);
+}
+
 void Nic::activate(uint32_t i) {
   Flow& f = flows_[i];
+  if (cc_->rate_applies_to_waiting_frame() && !f.done) repace(i);
   if (f.in_ring || f.parked || !has_data(f)) return;
   f.in_ring = true;
   ring_.push_back(i);
@@ -267,6 +286,21 @@ void Nic::try_send() {
   if (!ctrl_q_.empty() && tx.may_start(ctrl_q_.front().priority)) {
     tx.transmit(fabric::default_frame_pool().make(ctrl_q_.front()));
     ctrl_q_.pop_front();
+    return;
+  }
+  if (!probe_q_.empty() && tx.may_start(probe_q_.front().priority)) {
+    Frame p = probe_q_.front();
+    probe_q_.pop_front();
+    if (!p.rtt_response) {  // a request: its send time is when it starts on the wire (seed 3.2)
+      p.rtt_request_sent_ps = now_ps();
+      if (const int fi = flow_index(p.flow_id); fi >= 0) {
+        const auto i = static_cast<uint32_t>(fi);
+        flows_[i].probe_queued = false;
+        cc_->on_rtt_probe_sent(i, sc_core::sc_time_stamp());
+        sync_cc_timer(i);
+      }
+    }
+    tx.transmit(fabric::default_frame_pool().make(p));
     return;
   }
   const uint64_t now = now_ps();
@@ -343,6 +377,8 @@ void Nic::send_data(uint32_t i) {
                                        cc_->name(), i, cc_rate));
   const double rate = f.spec.max_gbps > 0 ? std::min(cc_rate, f.spec.max_gbps) : cc_rate;
   uint64_t next = now;
+  f.last_start_ps = now;
+  f.last_wire_bits = uint64_t{fabric::roce::wire_bytes(fr.len_bytes)} * 8;
   if (std::isfinite(rate))
     next = now + static_cast<uint64_t>(std::llround(fabric::roce::wire_bytes(fr.len_bytes) * 8.0 * 1000.0 / rate));
   next = std::max<uint64_t>(next, now + cc_->pacing_gap(i).value());
@@ -352,6 +388,23 @@ void Nic::send_data(uint32_t i) {
     arm(kRto, i, f.rto_deadline_ps);
   }
   sync_cc_timer(i);
+  sync_probe(i);  // the first RTT request goes with the flow's first frame (seed 3.2)
+}
+
+void Nic::sync_probe(uint32_t i) {
+  Flow& f = flows_[i];
+  if (f.probe_queued || f.done || f.max_sent == 0 || !cc_->rtt_probe_wanted(i)) return;
+  // A request "sent out among data packets" (seed 3.2): in the flow's priority with the data DSCP and
+  // ECN codepoint, so it waits in the same switch queues as the flow's data.
+  Frame p = control_frame(FrameKind::kRttProbe, f.spec.dst_host, f.spec.id, 0);
+  p.priority = f.spec.priority;
+  p.dscp = cfg_.data_dscp;
+  p.ecn = cfg_.data_ecn;
+  probe_q_.push_back(p);
+  f.probe_queued = true;
+  ++f.c.rtt_requests_sent;
+  ++counters_.rtt_requests_sent;
+  kick_pending_ = true;
 }
 
 void Nic::send_ctrl(const Frame& f) {
@@ -386,7 +439,14 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
     case FrameKind::kAck: rx_ack(f, false); break;
     case FrameKind::kNack: rx_ack(f, true); break;
     case FrameKind::kCnp: rx_cnp(f); break;
-    case FrameKind::kRttProbe: break;
+    case FrameKind::kRttProbe:
+      if (probe_rx_hook_ && !probe_rx_hook_(f)) {
+        ++(f.rtt_response ? counters_.rtt_responses_received : counters_.rtt_requests_received);
+        drop(nullptr, DropReason::kInjectedLoss);
+        break;
+      }
+      rx_rtt_probe(f);
+      break;
   }
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
   kick();
@@ -544,7 +604,9 @@ Frame Nic::control_frame(FrameKind kind, uint32_t dst, uint32_t flow_id, uint32_
   c.flow_id = flow_id;
   c.psn = psn;
   const bool cnp = kind == FrameKind::kCnp;
-  c.len_bytes = cnp ? fabric::roce::cnp_frame_bytes(cfg_.vlan) : fabric::roce::ack_frame_bytes(cfg_.vlan);
+  c.len_bytes = cnp                             ? fabric::roce::cnp_frame_bytes(cfg_.vlan)
+                : kind == FrameKind::kRttProbe ? fabric::roce::rtt_probe_frame_bytes(cfg_.vlan)
+                                               : fabric::roce::ack_frame_bytes(cfg_.vlan);
   c.priority = cnp ? cfg_.cnp_priority : cfg_.ack_priority;
   c.dscp = cfg_.ctrl_dscp;
   c.ttl = kStartTtl;
@@ -563,7 +625,7 @@ void Nic::send_ack(uint32_t r) {
   Frame a = control_frame(FrameKind::kAck, rx.src_host, rx.flow_id, rx.done_psn);
   a.byte_seq = rx.bytes_done;
   // ACKs are sent Not-ECT; CE on an ACK is this model's ECN echo (ECE) of the frames it covers.
-  a.ecn = rx.pending_ece ? fabric::Ecn::kCe : fabric::Ecn::kNotEct;
+  a.ecn = rx.pending_ece && cfg_.ack_ecn_echo ? fabric::Ecn::kCe : fabric::Ecn::kNotEct;
   a.swift_t1_ps = rx.last_done.swift_t1_ps;
   a.swift_t2_ps = rx.last_t2_ps;
   a.swift_t3_ps = rx.last_t4_ps;
@@ -665,6 +727,38 @@ void Nic::rx_cnp(const Frame& c) {
   ++counters_.cnps_received;
   cc_->on_cnp(i, sc_core::sc_time_stamp());
   sync_cc_timer(i);
+  sync_probe(i);
+  activate(i);
+}
+
+void Nic::rx_rtt_probe(const Frame& p) {
+  if (!p.rtt_response) {
+    // The receiver NIC returns a standalone response for every request (seed 3.2), stateless: no
+    // receiver flow entry. Class and DSCP are the request's (ConnectX ROCE_RTT_RESP_DSCP_MODE
+    // DEVICE_DEFAULT: "If not set, RTT request value will be used"); it echoes the send time.
+    ++counters_.rtt_requests_received;
+    Frame r = control_frame(FrameKind::kRttProbe, p.src_host, p.flow_id, 0);
+    r.rtt_response = true;
+    r.rtt_request_sent_ps = p.rtt_request_sent_ps;
+    r.priority = p.priority;
+    r.dscp = p.dscp;
+    r.ecn = cfg_.data_ecn;
+    probe_q_.push_back(r);
+    ++counters_.rtt_responses_sent;
+    kick_pending_ = true;
+    return;
+  }
+  ++counters_.rtt_responses_received;  // arrived (the ledger's delivered), known flow or not
+  const int fi = flow_index(p.flow_id);
+  if (fi < 0) {
+    drop(nullptr, DropReason::kUnknownFlow);
+    return;
+  }
+  const auto i = static_cast<uint32_t>(fi);
+  ++flows_[i].c.rtt_responses_received;
+  cc_->on_rtt_response(i, p.rtt_request_sent_ps, sc_core::sc_time_stamp());
+  sync_cc_timer(i);
+  sync_probe(i);
   activate(i);
 }
 

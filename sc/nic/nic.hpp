@@ -38,6 +38,8 @@ struct NicConfig {
   sc_core::sc_time rto = sc_core::sc_time(100, sc_core::SC_US);  // retransmit timeout
   unsigned ack_every = 1;               // ACK coalescing: one ACK per n frames the host finished
   bool ack_ce_at_once = false;          // a finished CE frame is ACKed (ECE) at once (LDCP delayed ACK)
+  bool ack_ecn_echo = true;             // ACKs echo CE (ECE); false: RoCE ACKs carry no congestion signal
+                                        // (LDCP's CX6-DX PCC variant: CNPs from the NP instead, seed 3.2)
   sc_core::sc_time ack_coalesce_timeout = sc_core::sc_time(2, sc_core::SC_US);  // ACK the rest after this
   uint8_t ack_priority = 6;             // PCP of ACK/NAK
   uint8_t cnp_priority = 6;             // PCP of CNP
@@ -84,6 +86,7 @@ struct FlowCounters {
   uint64_t payload_bytes_sent = 0;
   uint64_t bytes_acked = 0;
   uint64_t acks_received = 0, naks_received = 0, cnps_received = 0, timeouts = 0;
+  uint64_t rtt_requests_sent = 0, rtt_responses_received = 0;  // RTT probes (docs/nic.md 4.1)
 };
 
 // Per receiving flow (receiver table) counters.
@@ -98,6 +101,9 @@ struct NicCounters {
   uint64_t data_frames_sent = 0, data_frames_retransmitted = 0, payload_bytes_sent = 0, bytes_acked = 0;
   uint64_t acks_sent = 0, acks_received = 0, naks_sent = 0, naks_received = 0, cnps_sent = 0, cnps_received = 0;
   uint64_t pfc_sent = 0, pfc_received = 0;
+  // RTT probes (kRttProbe, docs/nic.md 4.1): requests this NIC's flows sent and responses they got;
+  // requests it answered and the responses it sent. Sent = queued, as ACKs.
+  uint64_t rtt_requests_sent = 0, rtt_responses_received = 0, rtt_requests_received = 0, rtt_responses_sent = 0;
   uint64_t timeouts = 0, flows_completed = 0;
   uint64_t data_frames_received = 0;   // arrivals, dropped or not
   uint64_t data_bytes_received = 0;    // their frame bytes (without preamble and IFG)
@@ -157,8 +163,9 @@ class Nic : public sc_core::sc_module {
   const NicCounters& counters() const { return counters_; }
   // Frames this NIC holds or has on its wire: its host queue plus its transmitter's frames in flight.
   uint64_t in_flight() const { return host_q_.size() + tx.frames_in_flight(); }
-  // ACKs, NAKs and CNPs made (and counted as sent) that wait for the transmitter behind data frames.
-  size_t ctrl_queue_frames() const { return ctrl_q_.size(); }
+  // ACKs, NAKs, CNPs and RTT probes made (and counted as sent) that wait for the transmitter behind
+  // data frames.
+  size_t ctrl_queue_frames() const { return ctrl_q_.size() + probe_q_.size(); }
   uint64_t host_queue_bytes() const { return host_bytes_; }
   size_t host_queue_frames() const { return host_q_.size(); }
   size_t calendar_size() const { return cal_.size(); }
@@ -168,6 +175,8 @@ class Nic : public sc_core::sc_module {
   // Test hooks. rx_hook sees every arriving data frame before the receiver; it may modify it (e.g.
   // mark CE) and returns false to drop it (counted as kInjectedLoss).
   void set_rx_hook(std::function<bool(fabric::Frame&)> hook) { rx_hook_ = std::move(hook); }
+  // The same for arriving RTT probes (requests and responses): false drops one as kInjectedLoss.
+  void set_probe_rx_hook(std::function<bool(fabric::Frame&)> hook) { probe_rx_hook_ = std::move(hook); }
   // Called when the host finishes a data frame: (src_host, flow_id, psn, byte_seq, payload_bytes).
   using DeliverFn = std::function<void(uint32_t, uint32_t, uint32_t, uint64_t, uint32_t)>;
   void set_on_deliver(DeliverFn fn) { on_deliver_ = std::move(fn); }
@@ -186,6 +195,9 @@ class Nic : public sc_core::sc_module {
     std::array<Timer, 3> timers;  // kSend, kRto, kCc
     bool in_ring = false;
     bool parked = false;          // waits in paused_[priority] for a PFC resume
+    bool probe_queued = false;    // an RTT request of this flow waits in probe_q_
+    uint64_t last_start_ps = 0;   // the last data frame's start and its bits on the wire (rate limiter)
+    uint64_t last_wire_bits = 0;
   };
   struct RxFlow {
     uint32_t src_host = 0, flow_id = 0;
@@ -224,6 +236,9 @@ class Nic : public sc_core::sc_module {
   void try_send();
   void send_data(uint32_t i);
   void activate(uint32_t i);
+  // The next-send deadline from the last frame at the unit's current rate and pacing gap (units with
+  // rate_applies_to_waiting_frame, after an event of the flow).
+  void repace(uint32_t i);
   bool has_data(const Flow& f) const { return !f.done && f.nxt < f.nframes && now_ps() >= f.spec.start.value(); }
   uint64_t bytes_before(const Flow& f, uint64_t idx) const;
   uint32_t payload_of(const Flow& f, uint64_t idx) const;
@@ -235,6 +250,9 @@ class Nic : public sc_core::sc_module {
   void rx_data(fabric::Frame& f);
   void rx_ack(const fabric::Frame& f, bool nak);
   void rx_cnp(const fabric::Frame& f);
+  void rx_rtt_probe(const fabric::Frame& f);
+  // Queues the flow's RTT request if its unit wants one and none is queued (docs/nic.md 4.1).
+  void sync_probe(uint32_t i);
   uint32_t rx_index(const fabric::Frame& f);
   int flow_index(uint32_t flow_id) const;
   void ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info);
@@ -261,6 +279,9 @@ class Nic : public sc_core::sc_module {
   std::array<std::vector<uint32_t>, fabric::kNumPriorities> paused_;
   std::priority_queue<CalEntry, std::vector<CalEntry>, std::greater<CalEntry>> cal_;
   std::deque<fabric::Frame> ctrl_q_;
+  // RTT requests and responses: in the flow's data class (PFC may pause it), so apart from ctrl_q_,
+  // whose ACKs must not wait behind them; served after ctrl_q_ and before data frames.
+  std::deque<fabric::Frame> probe_q_;
 
   std::vector<RxFlow> rx_flows_;
   std::unordered_map<uint64_t, uint32_t> rx_by_key_;
@@ -280,6 +301,7 @@ class Nic : public sc_core::sc_module {
   NicCounters counters_;
   double wall_s_ = 0.0;
   std::function<bool(fabric::Frame&)> rx_hook_;
+  std::function<bool(fabric::Frame&)> probe_rx_hook_;
   DeliverFn on_deliver_;
   std::function<void(uint32_t)> on_complete_;
 };

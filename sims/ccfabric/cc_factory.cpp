@@ -14,6 +14,7 @@
 #include "fabric/roce_format.hpp"
 #include "nic/dcqcn_np_unit.hpp"
 #include "nic/dcqcn_rp_unit.hpp"
+#include "nic/ldcp_pcc_unit.hpp"
 #include "nic/ldcp_unit.hpp"
 #include "nic/swift_unit.hpp"
 #include "nic/timely_unit.hpp"
@@ -59,14 +60,23 @@ void add_width_keys(std::vector<Key<Params>>& keys, const std::array<hls::WidthK
   }
 }
 
-// The text keys of a table: only `divider` (Swift, LDCP: the form of their divisions).
-void apply_divider(const sims::Scenario& s, const std::string& algo, hls::Divider* divider) {
+// The text keys of a table: `divider` (Swift, LDCP: the form of their divisions) and `variant` (LDCP:
+// "pawa" or "cx6dx_pcc", docs/units/ldcp.md 11).
+void apply_text(const sims::Scenario& s, const std::string& algo, hls::Divider* divider,
+                hls::ldcp::Variant* variant = nullptr) {
   const auto it = s.cc_text.find(algo);
   if (it == s.cc_text.end()) return;
   for (const auto& [name, v] : it->second) {
+    if (name == "variant" && variant) {
+      if (v == "pawa") *variant = hls::ldcp::Variant::kPawa;
+      else if (v == "cx6dx_pcc") *variant = hls::ldcp::Variant::kCx6dxPcc;
+      else throw BadInput(fmt::format("cc.{}.variant = \"{}\" must be one of \"pawa\" (per-ACK window, draft 2.2), "
+                                      "\"cx6dx_pcc\" (CX6-DX PCC, draft 3.2)", algo, v));
+      continue;
+    }
     if (name != "divider" || !divider)
-      throw BadInput(fmt::format("cc.{}.{} = \"{}\": a text value is allowed only for cc.swift.divider and "
-                                 "cc.ldcp.divider", algo, name, v));
+      throw BadInput(fmt::format("cc.{}.{} = \"{}\": a text value is allowed only for cc.swift.divider, "
+                                 "cc.ldcp.divider and cc.ldcp.variant", algo, name, v));
     if (!hls::divider_from(v, *divider))
       throw BadInput(fmt::format("cc.{}.divider = \"{}\" must be one of \"recip_table\", \"recip_rom\", \"shift\", "
                                  "\"exact\"", algo, v));
@@ -165,7 +175,7 @@ DcqcnParams dcqcn_params(const sims::Scenario& s) {
                               : hls::dcqcn::RpParams::paper(line_mbps);
   p.np = preset == "mlx5" ? hls::dcqcn::NpParams::mlx5() : hls::dcqcn::NpParams::paper();
   apply_keys(s, "dcqcn", dcqcn_keys(), p);
-  apply_divider(s, "dcqcn", nullptr);
+  apply_text(s, "dcqcn", nullptr);
   if (const char* err = hls::dcqcn::rp_params_error(p.rp))
     throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" with [cc.dcqcn] at fabric.link_gbps = {}: {}", preset,
                                s.fabric.link_gbps, err));
@@ -212,29 +222,45 @@ hls::swift::Params swift_params(const sims::Scenario& s) {
   // ACK that may not cut, so a window above target is cut once and then held (docs/units/swift.md).
   p.decrease_stamp_on_equal = false;
   apply_keys(s, "swift", swift_keys(), p);
-  apply_divider(s, "swift", &p.divider);
+  apply_text(s, "swift", &p.divider);
   if (const std::string err = hls::swift::swift_params_error(p); !err.empty()) throw BadInput(err);
   return p;
 }
 
-// ---- LDCP (hls/ldcp, docs/units/ldcp.md) ----
-const std::vector<Key<hls::ldcp::Params>>& ldcp_keys() {
+// ---- LDCP (hls/ldcp, docs/units/ldcp.md): the sender's parameters and, for the CX6-DX PCC variant,
+// the receiver's notification point (the DCQCN NP unit, docs/units/ldcp.md 11.7) ----
+template <class T>
+std::function<void(LdcpSettings&, double)> ldcp_field(T hls::ldcp::Params::*field) {
+  return [field](LdcpSettings& s, double v) { s.p.*field = static_cast<T>(v); };
+}
+
+const std::vector<Key<LdcpSettings>>& ldcp_keys() {
   using P = hls::ldcp::Params;
-  const auto num = set_double<P>;
-  static const std::vector<Key<P>> keys = {
-      {"alpha", 0, 1, "a fraction from 0 to 1 (packets per RTT)", num(&P::alpha)},
-      {"beta", 0, 1, "a fraction from 0 to 1 (packets per marked packet)", num(&P::beta)},
-      {"gamma", 0, 1, "a fraction from 0 to 1 (packets)", num(&P::gamma)},
-      {"eta", 0, 1, "a fraction from 0 to 1", num(&P::eta)},
-      {"bdp_bytes", 0, 1e9, "an integer from 0 (derive from base_rtt_ns) to 1e9 (bytes)", set_integer(&P::bdp_bytes),
-       true},
-      {"base_rtt_ns", 1, 1e7, "an integer from 1 to 1e7 (ns)", set_integer(&P::base_rtt_ns), true},
-      {"fast_start", 0, 1, "true or false", set_flag(&P::fast_start)},
+  using S = LdcpSettings;
+  static const std::vector<Key<S>> keys = {
+      {"alpha", 0, 1, "a fraction from 0 to 1 (packets per RTT)", ldcp_field(&P::alpha)},
+      {"beta", 0, 1, "a fraction from 0 to 1 (packets per marked packet, or per CNP for cx6dx_pcc)",
+       ldcp_field(&P::beta)},
+      {"gamma", 0, 1, "a fraction from 0 to 1 (packets)", ldcp_field(&P::gamma)},
+      {"eta", 0, 1, "a fraction from 0 to 1", ldcp_field(&P::eta)},
+      {"bdp_bytes", 0, 1e9, "an integer from 0 (derive from base_rtt_ns) to 1e9 (bytes)", ldcp_field(&P::bdp_bytes), true},
+      {"base_rtt_ns", 1, 1e7, "an integer from 1 to 1e7 (ns)", ldcp_field(&P::base_rtt_ns), true},
+      {"fast_start", 0, 1, "true or false", ldcp_field(&P::fast_start)},
+      // cx6dx_pcc only (pcc_only below).
+      {"probe_timeout_us", 0.001, 16777.215, "from 0.001 to 16777.215 (us; 24-bit ns probe timestamp)",
+       ldcp_field(&P::probe_timeout_us)},
+      {"cw_clamp", 0, 1, "true (cw at most the line-rate window) or false", ldcp_field(&P::cw_clamp)},
+      {"cnp_interval_us", 0, 131.071, "from 0 to 131.071 (us; 17-bit ns timestamp)",
+       [](S& s, double v) { s.np.interval_ns = static_cast<uint32_t>(std::llround(v * 1000.0)); }},
+      {"np_min_time_mode", 0, 1, "true (ConnectX min time between CNPs) or false (DCQCN paper window)",
+       [](S& s, double v) {
+         s.np.mode = v != 0 ? hls::dcqcn::NpMode::kMinTimeBetweenCnps : hls::dcqcn::NpMode::kPaperWindow;
+       }},
   };
-  static const std::vector<Key<P>> with_widths = [] {
-    std::vector<Key<P>> k = keys;
+  static const std::vector<Key<S>> with_widths = [] {
+    std::vector<Key<S>> k = keys;
     using W = hls::ldcp::Widths;
-    add_width_keys<P, W>(k, hls::ldcp::kWidthKnobs, [](P& p) -> W& { return p.widths; },
+    add_width_keys<S, W>(k, hls::ldcp::kWidthKnobs, [](S& s) -> W& { return s.p.widths; },
                          {&W::cw_int, &W::cw_frac, &W::pkt, &W::rtt});
     return k;
   }();
@@ -253,14 +279,34 @@ uint32_t base_rtt_ns(const sims::Scenario& s, double fabric_ns) {
   return static_cast<uint32_t>(std::ceil(links * (2.0 * s.fabric.link_delay_ns + (data + ack) * ns_per_byte)));
 }
 
-hls::ldcp::Params ldcp_params(const sims::Scenario& s, double fabric_base_rtt_ns) {
-  hls::ldcp::Params p;
-  p.base_rtt_ns = base_rtt_ns(s, fabric_base_rtt_ns);  // the draft has no value: the fabric's own idle RTT
-  apply_keys(s, "ldcp", ldcp_keys(), p);
-  apply_divider(s, "ldcp", &p.divider);
-  if (const std::string err = hls::ldcp::ldcp_config_error(p, s.nic.mtu_bytes, s.fabric.link_gbps); !err.empty())
+LdcpSettings ldcp_params(const sims::Scenario& s, double fabric_base_rtt_ns) {
+  LdcpSettings l;
+  l.p.base_rtt_ns = base_rtt_ns(s, fabric_base_rtt_ns);  // the draft has no value: the fabric's own idle RTT
+  // The CX6-DX's receiver NP: ConnectX min_time_between_cnps = 4 us, the default of the mlxconfig dumps
+  // including a ConnectX-6 Dx (spec 1.3, 1.7; docs/units/ldcp.md 11.7).
+  l.np = hls::dcqcn::NpParams::mlx5();
+  apply_keys(s, "ldcp", ldcp_keys(), l);
+  apply_text(s, "ldcp", &l.p.divider, &l.p.variant);
+  // Keys of one variant only are an error with the other (docs/units/ldcp.md 11.7).
+  const bool pcc = l.p.variant == hls::ldcp::Variant::kCx6dxPcc;
+  if (const auto it = s.cc_params.find("ldcp"); it != s.cc_params.end())
+    for (const auto& [name, v] : it->second) {
+      const bool pcc_only = name == "probe_timeout_us" || name == "cw_clamp" || name == "cnp_interval_us" ||
+                            name == "np_min_time_mode";
+      const bool pawa_only = name == "eta" || (name == "fast_start" && v != 0);
+      if (pcc_only && !pcc)
+        throw BadInput(fmt::format("cc.ldcp.{} applies to cc.ldcp.variant = \"cx6dx_pcc\" only (here \"pawa\")", name));
+      if (pawa_only && pcc)
+        throw BadInput(fmt::format("cc.ldcp.{} = {} applies to cc.ldcp.variant = \"pawa\" only (here \"cx6dx_pcc\": {})",
+                                   name, name == "fast_start" ? "true" : fmt::format("{}", v),
+                                   name == "eta" ? "no sub-one rule, the rate goes below one packet per RTT"
+                                                 : "the PCC platform cannot send first-RTT frames Not-ECT; flows "
+                                                   "start at cw = BDP, i.e. line rate"));
+    }
+  if (const std::string err = hls::ldcp::ldcp_config_error(l.p, s.nic.mtu_bytes, s.fabric.link_gbps); !err.empty())
     throw BadInput(err);
-  return p;
+  if (const char* err = hls::dcqcn::np_params_error(l.np)) throw BadInput(fmt::format("[cc.ldcp] notification point: {}", err));
+  return l;
 }
 
 // ---- TIMELY (hls/timely, docs/units/timely.md) ----
@@ -300,7 +346,7 @@ const std::vector<Key<hls::timely::Params>>& timely_keys() {
 hls::timely::Params timely_params(const sims::Scenario& s) {
   hls::timely::Params p;
   apply_keys(s, "timely", timely_keys(), p);
-  apply_divider(s, "timely", nullptr);
+  apply_text(s, "timely", nullptr);
   if (const std::string err = hls::timely::timely_params_error(p); !err.empty()) throw BadInput(err);
   return p;
 }
@@ -309,7 +355,7 @@ hls::timely::Params timely_params(const sims::Scenario& s) {
 
 CcFactory::CcFactory(const sims::Scenario& s, double fabric_base_rtt_ns) : s_(s), fabric_base_rtt_ns_(fabric_base_rtt_ns) {
   // The algorithm in use and every algorithm with a table (a typo there is an error too).
-  auto wanted = [&](const char* algo) { return s.nic.cc == algo || s.cc_params.count(algo); };
+  auto wanted = [&](const char* algo) { return s.nic.cc == algo || s.cc_params.count(algo) || s.cc_text.count(algo); };
   try {
     if (wanted("dcqcn")) {
       const DcqcnParams d = dcqcn_params(s);
@@ -317,7 +363,11 @@ CcFactory::CcFactory(const sims::Scenario& s, double fabric_base_rtt_ns) : s_(s)
       dcqcn_np_ = d.np;
     }
     if (wanted("swift")) swift_ = swift_params(s);
-    if (wanted("ldcp")) ldcp_ = ldcp_params(s, fabric_base_rtt_ns_);
+    if (wanted("ldcp")) {
+      const LdcpSettings l = ldcp_params(s, fabric_base_rtt_ns_);
+      ldcp_ = l.p;
+      ldcp_np_ = l.np;
+    }
     if (wanted("timely")) timely_ = timely_params(s);
     make_cc_unit();  // the units check what needs the NIC as well (std::invalid_argument naming the key)
   } catch (const std::invalid_argument& e) {
@@ -330,6 +380,8 @@ std::unique_ptr<nic::CcUnit> CcFactory::make_cc_unit() const {
   if (n.cc == "none") return std::make_unique<nic::CcNone>();
   if (n.cc == "dcqcn") return std::make_unique<nic::DcqcnRpUnit>(dcqcn_rp_);
   if (n.cc == "swift") return std::make_unique<nic::SwiftUnit>(swift_, n.mtu_bytes);
+  if (n.cc == "ldcp" && ldcp_.variant == hls::ldcp::Variant::kCx6dxPcc)
+    return std::make_unique<nic::LdcpPccUnit>(ldcp_, n.mtu_bytes, s_.fabric.link_gbps);
   if (n.cc == "ldcp") return std::make_unique<nic::LdcpUnit>(ldcp_, n.mtu_bytes, s_.fabric.link_gbps);
   if (n.cc == "timely") return std::make_unique<nic::TimelyUnit>(timely_, n.mtu_bytes, s_.fabric.link_gbps);
   throw BadInput(fmt::format("nic.cc = \"{}\" is unknown (known: none, dcqcn, swift, ldcp, timely)", n.cc));
@@ -337,6 +389,8 @@ std::unique_ptr<nic::CcUnit> CcFactory::make_cc_unit() const {
 
 std::unique_ptr<nic::NpUnit> CcFactory::make_np_unit() const {
   if (s_.nic.cc == "dcqcn") return std::make_unique<nic::DcqcnNpUnit>(dcqcn_np_);
+  // LDCP on the CX6-DX: the receiver NIC's standard RoCE logic sends CNPs for CE-marked packets (seed 3.2).
+  if (ldcp_pcc()) return std::make_unique<nic::DcqcnNpUnit>(ldcp_np_);
   return nullptr;
 }
 
@@ -345,8 +399,10 @@ void CcFactory::configure_nic(nic::NicConfig& nc) const {
   if ((s_.nic.cc == "swift" || s_.nic.cc == "timely") && s_.nic.ack_every != 1)
     throw BadInput(fmt::format("nic.ack_every = {} must be 1 with nic.cc = \"{}\" (a held ACK reads as network delay)",
                                s_.nic.ack_every, s_.nic.cc));
-  // LDCP's delayed ACK (draft 2.2): one ACK per nic.ack_every packets, an ECE at once.
-  nc.ack_ce_at_once = s_.nic.cc == "ldcp";
+  // LDCP's delayed ACK (draft 2.2): one ACK per nic.ack_every packets, an ECE at once. The CX6-DX
+  // variant's ACKs are standard RoCE ACKs: no ECN echo, the NP's CNPs carry the congestion (seed 3.2).
+  nc.ack_ce_at_once = s_.nic.cc == "ldcp" && !ldcp_pcc();
+  nc.ack_ecn_echo = !ldcp_pcc();
 }
 
 }  // namespace ccf::cli

@@ -17,6 +17,13 @@
 
 namespace ccf::cli {
 
+// The [cc.ldcp] table as loaded: the sender's parameters, and the receiver's notification point for
+// cc.ldcp.variant = "cx6dx_pcc" (docs/units/ldcp.md 11.7).
+struct LdcpSettings {
+  hls::ldcp::Params p;
+  hls::dcqcn::NpParams np;
+};
+
 // Checks every [cc.<algorithm>] table of the scenario once (a scenario may carry tables for several
 // algorithms, so that --set nic.cc=... switches between them), then builds one unit per NIC.
 class CcFactory {
@@ -37,6 +44,9 @@ class CcFactory {
   const hls::dcqcn::NpParams& dcqcn_np() const { return dcqcn_np_; }
   const hls::swift::Params& swift() const { return swift_; }
   const hls::ldcp::Params& ldcp() const { return ldcp_; }
+  // LDCP's CX6-DX PCC variant is in use (nic.cc = "ldcp", cc.ldcp.variant = "cx6dx_pcc").
+  bool ldcp_pcc() const { return s_.nic.cc == "ldcp" && ldcp_.variant == hls::ldcp::Variant::kCx6dxPcc; }
+  const hls::dcqcn::NpParams& ldcp_np() const { return ldcp_np_; }
   const hls::timely::Params& timely() const { return timely_; }
 
  private:
@@ -46,6 +56,7 @@ class CcFactory {
   hls::dcqcn::NpParams dcqcn_np_;
   hls::swift::Params swift_;
   hls::ldcp::Params ldcp_;
+  hls::dcqcn::NpParams ldcp_np_;
   hls::timely::Params timely_;
 };
 

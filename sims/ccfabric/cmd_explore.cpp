@@ -80,6 +80,9 @@ void run_explore(const ExploreOptions& o) {
     throw BadInput(e.what());
   }
   const CcFactory factory(s);
+  if (factory.ldcp_pcc())
+    throw BadInput(fmt::format("--trace = {}: cc.ldcp.variant = \"cx6dx_pcc\": explore replays the \"pawa\" unit "
+                               "only (docs/units/ldcp.md 11.9)", o.trace));
   explore::ExploreConfig c;
   c.rp = factory.dcqcn_rp();
   c.np = factory.dcqcn_np();

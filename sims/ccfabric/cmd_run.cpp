@@ -177,8 +177,13 @@ void run_scenario(const RunOptions& o) {
   r.memory.rss_before_switches_bytes = rss_before_switches;
   r.memory.switches_bytes = rss_after_switches > rss_before_switches ? rss_after_switches - rss_before_switches : 0;
   // LDCP's base RTT defaults to the fabric's longest idle round trip (cc_factory.cpp).
-  const bool ldcp = s.nic.cc == "ldcp" || s.cc_params.count("ldcp");
+  const bool ldcp = s.nic.cc == "ldcp" || s.cc_params.count("ldcp") || s.cc_text.count("ldcp");
   const CcFactory cc_factory(s, ldcp ? longest_idle_rtt_ns(s, topo, routing) : 0.0);
+  // The event trace of `ccfabric explore` holds the PAWA unit's events (docs/explore.md 4); the CX6-DX
+  // variant's probe events are not in its format yet.
+  if (!o.record_dir.empty() && cc_factory.ldcp_pcc())
+    throw BadInput("--record-events: cc.ldcp.variant = \"cx6dx_pcc\" is not supported by the event trace of "
+                   "`ccfabric explore` (only \"pawa\"; docs/units/ldcp.md 11.9)");
   // --record-events DIR: DIR/scenario.toml (this scenario with every key) and DIR/events.txt.
   std::unique_ptr<explore::TraceWriter> recorder;
   if (!o.record_dir.empty()) {
@@ -393,10 +398,17 @@ void run_scenario(const RunOptions& o) {
                            wire_bytes * 8.0 / (window_us * 1000.0 * nics[h]->config().link_gbps)});
   }
   uint64_t sent = 0, received = 0, held = 0;
+  std::map<std::string, uint64_t> sent_by_kind;
   for (const auto& n : nics) {
     const nic::NicCounters& c = n->counters();
-    sent += c.data_frames_sent + c.acks_sent + c.naks_sent + c.cnps_sent;
-    received += c.data_frames_received + c.acks_received + c.naks_received + c.cnps_received;
+    // RTT probes (LDCP CX6-DX) are end-to-end frames like ACKs: counted when queued, received on arrival.
+    sent += c.data_frames_sent + c.acks_sent + c.naks_sent + c.cnps_sent + c.rtt_requests_sent + c.rtt_responses_sent;
+    received += c.data_frames_received + c.acks_received + c.naks_received + c.cnps_received + c.rtt_requests_received +
+                c.rtt_responses_received;
+    for (const auto& [kind, count] : {std::pair<const char*, uint64_t>{"data", c.data_frames_sent}, {"ack", c.acks_sent},
+                                      {"nak", c.naks_sent}, {"cnp", c.cnps_sent}, {"rtt_request", c.rtt_requests_sent},
+                                      {"rtt_response", c.rtt_responses_sent}})
+      sent_by_kind[kind] += count;
     held += n->tx.end_to_end_frames_in_flight() + n->ctrl_queue_frames();  // counted as sent when queued
     for (size_t k = 0; k < nic::kNumDropReasons; ++k)
       if (c.drops[k]) r.drops[fmt::format("nic_{}", nic::to_string(static_cast<nic::DropReason>(k)))] += c.drops[k];
@@ -411,7 +423,7 @@ void run_scenario(const RunOptions& o) {
     }
   }
   // PFC frames are link-local and not part of the end-to-end ledger.
-  r.frames = {sent, received, switch_drops, held};
+  r.frames = {sent, received, switch_drops, held, sent_by_kind};
   for (unsigned k = 0; k < switches.size(); ++k) {
     swc::SwitchModel& sm = *switches[k];
     for (unsigned p = 0; p < params[k].nports; ++p) {

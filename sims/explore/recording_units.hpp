@@ -66,6 +66,12 @@ class RecordingCcUnit : public nic::CcUnit {
   double controlled_rate_gbps(uint32_t flow) const override { return u_->controlled_rate_gbps(flow); }
   double cwnd_packets(uint32_t flow) const override { return u_->cwnd_packets(flow); }
   bool next_frame_not_ect(uint32_t flow) const override { return u_->next_frame_not_ect(flow); }
+  // RTT probes (LDCP CX6-DX) are forwarded, not recorded (cmd_run refuses --record-events for that variant).
+  bool rtt_probe_wanted(uint32_t flow) const override { return u_->rtt_probe_wanted(flow); }
+  void on_rtt_probe_sent(uint32_t flow, sc_core::sc_time now) override { u_->on_rtt_probe_sent(flow, now); }
+  void on_rtt_response(uint32_t flow, uint64_t echo_sent_ps, sc_core::sc_time now) override {
+    u_->on_rtt_response(flow, echo_sent_ps, now);
+  }
   nic::UnitCost cost() const override { return u_->cost(); }
   uint64_t busy_cycles() const override { return u_->busy_cycles(); }
   void set_vector_log(std::ostream* os) override { u_->set_vector_log(os); }

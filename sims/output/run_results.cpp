@@ -55,7 +55,7 @@ void write_results(const RunResults& r, const std::string& dir) {
       {"flows", flows},
       {"receivers", receivers},
       {"frames", {{"injected", r.frames.injected}, {"delivered", r.frames.delivered}, {"dropped", r.frames.dropped},
-                  {"in_flight", r.frames.in_flight}}},
+                  {"in_flight", r.frames.in_flight}, {"sent_by_kind", r.frames.sent_by_kind}}},
       {"drops", r.drops},
       {"pfc", {{"pause_frames", r.pfc_pause_frames}, {"resume_frames", r.pfc_resume_frames}}},
       {"max_queue_bytes", r.max_queue_bytes},

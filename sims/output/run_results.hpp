@@ -56,6 +56,7 @@ struct ReceiverResult {
 
 struct FrameTotals {
   uint64_t injected = 0, delivered = 0, dropped = 0, in_flight = 0;
+  std::map<std::string, uint64_t> sent_by_kind;  // injected by frame kind: data, ack, nak, cnp, rtt_request, rtt_response
 };
 
 struct PfcEvent {

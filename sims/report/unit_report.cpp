@@ -13,6 +13,7 @@
 #include "ldcp/ldcp_cost.hpp"
 #include "nic/dcqcn_np_unit.hpp"
 #include "nic/dcqcn_rp_unit.hpp"
+#include "nic/ldcp_pcc_unit.hpp"
 #include "nic/ldcp_unit.hpp"
 #include "nic/swift_unit.hpp"
 #include "nic/timely_unit.hpp"
@@ -196,6 +197,33 @@ void measure_cc_unit(UnitReport& u, nic::CcUnit& unit, const ReportOptions& o, u
   d.finish(kinds);
 }
 
+// LDCP's CX6-DX PCC variant: the NIC's probe cycle (a request on the wire whenever the flow owes one,
+// a response or, for one request in five, none, so that its timeout fires) and CNPs.
+void measure_ldcp_pcc(UnitReport& u, const ReportOptions& o, unsigned mtu, double line_gbps) {
+  hls::ldcp::Params p;
+  nic::LdcpPccUnit unit(p, mtu, line_gbps);
+  Stream s(o.seed);
+  Driver d(u, [&] { return unit.busy_cycles(); });
+  std::vector<uint64_t> sent(o.stream_flows, 0);
+  std::vector<bool> lost(o.stream_flows, false);
+  for (uint32_t f = 0; f < o.stream_flows; ++f) unit.init_flow(f, sc_time::from_value(0));
+  for (uint64_t i = 0; i < o.events; ++i) {
+    const uint64_t t = s.next_time();
+    fire_due_timers(unit, d, o.stream_flows, t);
+    const uint32_t f = s.flow(o.stream_flows);
+    if (unit.rtt_probe_wanted(f)) {
+      d.event("probe_sent", [&] { unit.on_rtt_probe_sent(f, sc_time::from_value(t)); });
+      sent[f] = t;
+      lost[f] = s.u01() < 0.2;
+    } else if (s.u01() < 0.5 || lost[f]) {
+      d.event("cnp", [&] { unit.on_cnp(f, sc_time::from_value(t)); });
+    } else {
+      d.event("rtt_response", [&] { unit.on_rtt_response(f, sent[f], sc_time::from_value(t)); });
+    }
+  }
+  d.finish({"cnp", "probe_sent", "rtt_response", "timer"});
+}
+
 // 8388608 -> "8,388,608".
 std::string grouped(uint64_t v) {
   const std::string digits = std::to_string(v);
@@ -250,6 +278,12 @@ Report make_report(const ReportOptions& o) {
   measure_cc_unit(u, ldcp, o, r.mtu_bytes, {0.45, 0.95, 0.98, true});
   r.units.push_back(std::move(u));
 
+  u = static_part("ldcp_pcc", "LDCP CX6-DX PCC", "cc.ldcp.variant = \"cx6dx_pcc\", defaults (draft 3.2), " + at,
+                  hls::ldcp::kPccStateFields, nic::LdcpPccUnit::kCost, hls::ldcp::kPccArithmetic, hls::ldcp::kPccDivision,
+                  o.flows);
+  measure_ldcp_pcc(u, o, r.mtu_bytes, r.link_gbps);
+  r.units.push_back(std::move(u));
+
   u = static_part("timely", "TIMELY", "author variant (seed), 64 KiB segments, " + at, hls::timely::kStateFields,
                   nic::TimelyUnit::kCost, hls::timely::kArithmetic, hls::timely::kDivision, o.flows);
   nic::TimelyUnit timely(hls::timely::Params{}, r.mtu_bytes, r.link_gbps);
@@ -259,6 +293,9 @@ Report make_report(const ReportOptions& o) {
   r.dcqcn_bits_per_flow = r.units[0].state_bits_per_flow + r.units[1].state_bits_per_flow;
   r.dcqcn_total_bits = o.flows * r.dcqcn_bits_per_flow;
   r.dcqcn_total_bytes = (r.dcqcn_total_bits + 7) / 8;
+  for (const UnitReport& x : r.units)
+    if (x.id == "ldcp_pcc") r.ldcp_pcc_bits_per_flow = x.state_bits_per_flow + r.units[1].state_bits_per_flow;
+  r.ldcp_pcc_total_bytes = (o.flows * r.ldcp_pcc_bits_per_flow + 7) / 8;
   return r;
 }
 
@@ -284,6 +321,8 @@ std::string format_table(const Report& r) {
   fmt::format_to(bi, "\nDCQCN RP + NP (a NIC holds both): {} bits per flow, {} bits = {} bytes ({:.3f} MiB) for {} flows.\n",
       r.dcqcn_bits_per_flow, grouped(r.dcqcn_total_bits), grouped(r.dcqcn_total_bytes),
       double(r.dcqcn_total_bytes) / (1024.0 * 1024.0), grouped(r.options.flows));
+  fmt::format_to(bi, "LDCP CX6-DX PCC + the DCQCN NP of its receivers (a NIC that sends and receives holds both): {} bits per "
+      "flow, {} bytes for {} flows.\n", r.ldcp_pcc_bits_per_flow, grouped(r.ldcp_pcc_total_bytes), grouped(r.options.flows));
 
   for (const UnitReport& u : r.units) {
     fmt::format_to(bi, "\n## {} (`{}`): {}\n\n", u.name, u.id, u.config);
@@ -324,6 +363,7 @@ nlohmann::ordered_json to_json(const Report& r) {
   j["dcqcn_rp_plus_np"] = {{"state_bits_per_flow", r.dcqcn_bits_per_flow},
                            {"total_bits", r.dcqcn_total_bits},
                            {"total_bytes", r.dcqcn_total_bytes}};
+  j["ldcp_pcc_plus_np"] = {{"state_bits_per_flow", r.ldcp_pcc_bits_per_flow}, {"total_bytes", r.ldcp_pcc_total_bytes}};
   nlohmann::ordered_json units = nlohmann::ordered_json::array();
   for (const UnitReport& u : r.units) {
     nlohmann::ordered_json ju;
@@ -394,6 +434,8 @@ std::string format_csv(const Report& r) {
   row("dcqcn_rp_plus_np", "memory", "", "state_bits_per_flow", std::to_string(r.dcqcn_bits_per_flow));
   row("dcqcn_rp_plus_np", "memory", "", "total_bits", std::to_string(r.dcqcn_total_bits));
   row("dcqcn_rp_plus_np", "memory", "", "total_bytes", std::to_string(r.dcqcn_total_bytes));
+  row("ldcp_pcc_plus_np", "memory", "", "state_bits_per_flow", std::to_string(r.ldcp_pcc_bits_per_flow));
+  row("ldcp_pcc_plus_np", "memory", "", "total_bytes", std::to_string(r.ldcp_pcc_total_bytes));
   for (const UnitReport& u : r.units) {
     row(u.id, "unit", "", "name", u.name);
     row(u.id, "unit", "", "config", u.config);

@@ -68,6 +68,9 @@ struct Report {
   unsigned dcqcn_bits_per_flow = 0;
   uint64_t dcqcn_total_bits = 0;
   uint64_t dcqcn_total_bytes = 0;
+  // LDCP's CX6-DX variant: the sender unit plus the DCQCN NP its receivers run (docs/units/ldcp.md 11.1).
+  unsigned ldcp_pcc_bits_per_flow = 0;
+  uint64_t ldcp_pcc_total_bytes = 0;
 };
 
 // Builds the report: static figures from the cost tables and kCost, measured figures from the units.

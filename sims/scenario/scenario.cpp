@@ -368,19 +368,21 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
         throw ScenarioError(fmt::format("{}: unknown table [cc.{}] (known: dcqcn, swift, ldcp, timely)", origin, a));
       if (!node.is_table()) throw ScenarioError(fmt::format("{}: cc.{} must be a table ([cc.{}])", origin, a, a));
       // Numbers and booleans; the state widths as a sub-table [cc.<algo>.widths] (keys "widths.<name>",
-      // docs/explore.md); the text of `divider` (e.g. "shift") goes to cc_text. Which keys exist is
-      // the algorithm's (sims/ccfabric/cc_factory.cpp).
+      // docs/explore.md); the text of `divider` (e.g. "shift") and of `variant` (e.g. "cx6dx_pcc") goes to
+      // cc_text. Which keys exist is the algorithm's (sims/ccfabric/cc_factory.cpp).
       auto read_value = [&](const std::string& name, const toml::node& v) {
         const std::string key = fmt::format("cc.{}.{}", a, name);
-        if (auto str = v.as_string(); str && name == "divider") {
+        if (auto str = v.as_string(); str && (name == "divider" || name == "variant")) {
           s.cc_text[a][name] = str->get();
           return;
         }
+        if (name == "variant")
+          throw ScenarioError(fmt::format("{}: {} must be text, e.g. \"pawa\" or \"cx6dx_pcc\" for cc.ldcp", origin, key));
         double x = 0;
         if (auto i = v.as_integer()) x = double(i->get());
         else if (auto f = v.as_floating_point()) x = f->get();
         else if (auto b = v.as_boolean()) x = b->get() ? 1.0 : 0.0;
-        else throw ScenarioError(fmt::format("{}: {} must be a number or true/false (text only for divider)", origin, key));
+        else throw ScenarioError(fmt::format("{}: {} must be a number or true/false (text only for divider and variant)", origin, key));
         if (!std::isfinite(x)) throw ScenarioError(fmt::format("{}: {} = {} must be a finite number", origin, key, x));
         s.cc_params[a][name] = x;
       };

@@ -21,6 +21,7 @@
 
 #include "nic/dcqcn_np_unit.hpp"
 #include "nic/dcqcn_rp_unit.hpp"
+#include "nic/ldcp_pcc_unit.hpp"
 #include "nic/ldcp_unit.hpp"
 #include "nic/swift_unit.hpp"
 #include "nic/timely_unit.hpp"
@@ -202,6 +203,35 @@ TEST(HlsCsim, LdcpTopReproducesTheSystemCUnit) {
     }
   }
   expect_top_reproduces_unit("ldcp_top_csim", log.str(), {"init", "message", "ack", "loss", "tx"}, seed);
+}
+
+TEST(HlsCsim, LdcpPccTopReproducesTheSystemCUnit) {
+  const uint64_t seed = test_seed();
+  std::mt19937_64 rng(seed);
+  std::ostringstream log;
+  hls::ldcp::Params p;
+  p.probe_timeout_us = 30;
+  LdcpPccUnit u(p, 1024, 100.0);
+  u.set_vector_log(&log);
+  std::vector<uint64_t> sent(kFlows, 0);
+  for (uint32_t f = 0; f < kFlows; ++f) u.init_flow(f, at_ps(0));
+  uint64_t t = 0;
+  for (int i = 0; i < 4000; ++i) {
+    t += rng() % 3'000'000;  // up to 3 us between events
+    run_timers(u, t);
+    const auto f = static_cast<uint32_t>(rng() % kFlows);
+    const unsigned k = rng() % 100;
+    if (u.rtt_probe_wanted(f) && k < 60) {
+      u.on_rtt_probe_sent(f, at_ps(t));
+      sent[f] = t;
+    } else if (k < 50) {
+      u.on_cnp(f, at_ps(t));
+    } else if (k < 90) {  // a response, one in ten of an older request
+      u.on_rtt_response(f, rng() % 10 ? sent[f] : sent[f] - 1'000'000, at_ps(t));
+    }
+  }
+  expect_top_reproduces_unit("ldcp_pcc_top_csim", log.str(), {"init", "cnp", "probe_sent", "rtt_response", "probe_timeout"},
+                             seed);
 }
 
 TEST(HlsCsim, TimelyTopReproducesTheSystemCUnit) {

@@ -1,10 +1,12 @@
 // Swift, LDCP and TIMELY end to end through `ccfabric run` (issue 4, section 4): an 8:1 incast
 // converges to a fair share; Swift's endpoint window holds back senders to a slow host while the
-// fabric queue stays small; LDCP without PFC loses frames only in its fast start; every frame is
-// accounted and the same seed gives the same files. Fairness and utilisation are recomputed here
+// fabric queue stays small; LDCP without PFC loses frames only in its fast start; LDCP's CX6-DX PCC
+// variant (cw - beta per CNP, cw + alpha per RTT probe, rate = cw / RTT) converges with RTT probes
+// and CNPs as its only signals; every frame is accounted and the same seed gives the same files. Fairness and utilisation are recomputed here
 // from the per-flow results (Jain's definition; 1106 B on the wire per 1024 B of payload).
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -157,6 +159,57 @@ TEST(LdcpEndToEnd, TwoHundredFiftyFiveFlowsGoBelowOnePacketWithoutCollapse) {
       run_scenario("incast_ldcp", "--set traffic.0.senders=15 --set traffic.0.flows_per_sender=17"));
 }
 
+// LDCP on the CX6-DX (seed 3.2): an 8:1 incast from a synchronised line-rate start converges to a fair
+// share at high utilisation, without PFC and without a drop. The signals are the receiver NP's CNPs
+// and the RTT probes, both end-to-end frames in the ledger.
+TEST(LdcpPccEndToEnd, IncastConvergesToAFairShareWithHighUtilisation) {
+  const RunOutput r = run_scenario("incast_ldcp_pcc");
+  const double jain_index = jain(r.flow_gbps);
+  const double utilisation = r.total_gbps * kWirePerPayload / 100.0;  // of the receiver's link, on the wire
+  std::printf("incast_ldcp_pcc: Jain %.4f, utilisation %.4f (%.2f Gb/s payload), max queue %.1f KB\n", jain_index,
+              utilisation, r.total_gbps, r.summary["max_queue_bytes"].get<double>() / 1000.0);
+  EXPECT_GE(jain_index, 0.99) << r.output;
+  EXPECT_GT(utilisation, 0.97) << r.output;
+  EXPECT_EQ(r.summary["pfc"]["pause_frames"].get<uint64_t>(), 0u);
+  EXPECT_TRUE(r.summary["drops"].empty()) << r.summary["drops"];
+  // The variant's own frames: RTT requests from every sender, each answered (a few in flight at the
+  // end), CNPs from the receiver's NP; the per-flow RTT samples come one per RTT.
+  const auto& by_kind = r.summary["frames"]["sent_by_kind"];
+  const uint64_t requests = by_kind["rtt_request"].get<uint64_t>(), responses = by_kind["rtt_response"].get<uint64_t>();
+  EXPECT_GT(requests, 8u * 100);
+  EXPECT_LE(responses, requests);
+  EXPECT_GE(responses + 2 * 8, requests);
+  EXPECT_GT(by_kind["cnp"].get<uint64_t>(), 0u);
+  EXPECT_EQ(r.summary["frames"]["injected"].get<uint64_t>(),
+            by_kind["data"].get<uint64_t>() + by_kind["ack"].get<uint64_t>() + by_kind["nak"].get<uint64_t>() +
+                by_kind["cnp"].get<uint64_t>() + requests + responses);
+}
+
+TEST(LdcpPccEndToEnd, ABadVariantIsRejectedWithTheKeyTheValueAndTheAllowedValues) {
+  const auto res = run_ccfabric("run " + kScenarioDir + "/incast_ldcp_pcc.toml --set cc.ldcp.variant=dctcp --out " +
+                                out_dir("ldcp_bad_variant"));
+  EXPECT_EQ(res.exit_code, 2) << res.output;
+  EXPECT_NE(res.output.find("cc.ldcp.variant = \"dctcp\" must be one of \"pawa\""), std::string::npos) << res.output;
+  EXPECT_NE(res.output.find("\"cx6dx_pcc\""), std::string::npos) << res.output;
+  // A key of the other variant is an error too, naming it.
+  const auto pawa_key = run_ccfabric("run " + kScenarioDir + "/incast_ldcp.toml --set cc.ldcp.probe_timeout_us=100 --out " +
+                                     out_dir("ldcp_pawa_probe"));
+  EXPECT_EQ(pawa_key.exit_code, 2) << pawa_key.output;
+  EXPECT_NE(pawa_key.output.find("cc.ldcp.probe_timeout_us applies to cc.ldcp.variant = \"cx6dx_pcc\" only"),
+            std::string::npos)
+      << pawa_key.output;
+  const auto fast_start = run_ccfabric("run " + kScenarioDir + "/incast_ldcp_pcc.toml --set cc.ldcp.fast_start=true --out " +
+                                       out_dir("ldcp_pcc_fast_start"));
+  EXPECT_EQ(fast_start.exit_code, 2) << fast_start.output;
+  EXPECT_NE(fast_start.output.find("cc.ldcp.fast_start = true applies to cc.ldcp.variant = \"pawa\" only"),
+            std::string::npos)
+      << fast_start.output;
+  const auto numeric = run_ccfabric("run " + kScenarioDir + "/incast_ldcp_pcc.toml --set cc.ldcp.variant=2 --out " +
+                                    out_dir("ldcp_numeric_variant"));
+  EXPECT_EQ(numeric.exit_code, 2) << numeric.output;
+  EXPECT_NE(numeric.output.find("cc.ldcp.variant must be text"), std::string::npos) << numeric.output;
+}
+
 TEST(TimelyEndToEnd, IncastConvergesToAFairShare) {
   const RunOutput r = run_scenario("incast_timely");
   EXPECT_GE(jain(r.flow_gbps), 0.99) << r.output;
@@ -165,7 +218,7 @@ TEST(TimelyEndToEnd, IncastConvergesToAFairShare) {
 }
 
 TEST(CcEndToEnd, SameSeedGivesIdenticalFilesForEveryAlgorithm) {
-  for (const char* s : {"incast_swift", "incast_ldcp", "incast_timely"}) {
+  for (const char* s : {"incast_swift", "incast_ldcp", "incast_ldcp_pcc", "incast_timely"}) {
     const std::string sets = "--set sim.duration_us=300 --set sim.measure_from_us=100";
     const RunOutput a = run_scenario(s, sets, "_a"), b = run_scenario(s, sets, "_b");
     for (const char* f : {"/flows.csv", "/timeseries.csv", "/pfc.csv"})

@@ -42,6 +42,7 @@ TEST(ReportUnits, FieldTablesSumToEachKernelsStateBits) {
   EXPECT_EQ(hls::sum_bits(hls::dcqcn::kNpStateFields), hls::dcqcn::NpState::kStateBits);
   EXPECT_EQ(hls::sum_bits(hls::swift::kStateFields), hls::swift::State::kStateBits);
   EXPECT_EQ(hls::sum_bits(hls::ldcp::kStateFields), hls::ldcp::LdcpState::kStateBits);
+  EXPECT_EQ(hls::sum_bits(hls::ldcp::kPccStateFields), hls::ldcp::PccState::kStateBits);
   EXPECT_EQ(hls::sum_bits(hls::timely::kStateFields), hls::timely::State::kStateBits);
   for (const UnitReport& u : default_report().units) {
     unsigned sum = 0;
@@ -84,6 +85,13 @@ TEST(ReportUnits, SwiftLdcpTimelyFootprintsMatchHandComputedFigures) {
   EXPECT_EQ(ld.total_bytes, 761'856u);
   EXPECT_EQ(ld.word_bits_8, 96u);
   EXPECT_EQ(ld.word_bits_32, 96u);
+  // LDCP CX6-DX PCC: 36 + 24 + 1 + 24 = 85 bits.
+  const UnitReport& pcc = unit(r, "ldcp_pcc");
+  EXPECT_EQ(pcc.state_bits_per_flow, 85u);
+  EXPECT_EQ(pcc.total_bits, 5'570'560u);
+  EXPECT_EQ(pcc.total_bytes, 696'320u);
+  EXPECT_EQ(pcc.word_bits_8, 88u);
+  EXPECT_EQ(pcc.word_bits_32, 96u);
   const UnitReport& ti = unit(r, "timely");
   EXPECT_EQ(ti.state_bits_per_flow, 242u);
   EXPECT_EQ(ti.total_bits, 15'859'712u);
@@ -108,6 +116,7 @@ TEST(ReportUnits, DeclaredLatencyAndIiComeFromEachUnitsKCost) {
   EXPECT_EQ(unit(r, "dcqcn_np").latency_cycles, 2u);
   EXPECT_EQ(unit(r, "swift").latency_cycles, 10u);
   EXPECT_EQ(unit(r, "ldcp").latency_cycles, 5u);
+  EXPECT_EQ(unit(r, "ldcp_pcc").latency_cycles, 6u);
   EXPECT_EQ(unit(r, "timely").latency_cycles, 30u);
   for (const UnitReport& u : r.units) EXPECT_EQ(u.ii_cycles, 1u) << u.id;
 }
@@ -166,8 +175,8 @@ TEST(ReportUnitsCli, JsonParsesAndCarriesTheTablesNumbers) {
   const nlohmann::json j = nlohmann::json::parse(json.output);
   EXPECT_EQ(j["flows"].get<uint64_t>(), 1000u);
   const auto rows = summary_rows(table.output);
-  ASSERT_EQ(j["units"].size(), 5u);
-  ASSERT_EQ(rows.size(), 5u) << table.output;
+  ASSERT_EQ(j["units"].size(), 6u);
+  ASSERT_EQ(rows.size(), 6u) << table.output;
   for (const auto& u : j["units"]) {
     const std::string id = u["id"];
     ASSERT_TRUE(rows.count(id)) << id;
@@ -189,6 +198,7 @@ TEST(ReportUnitsCli, JsonParsesAndCarriesTheTablesNumbers) {
     EXPECT_EQ(sum, u["state_bits_per_flow"].get<unsigned>()) << id;
   }
   EXPECT_EQ(j["dcqcn_rp_plus_np"]["state_bits_per_flow"].get<unsigned>(), 128u);
+  EXPECT_EQ(j["ldcp_pcc_plus_np"]["state_bits_per_flow"].get<unsigned>(), 85u + 19u);
 }
 
 TEST(ReportUnitsCli, CsvCarriesTheSameNumbersAndOutWritesAFile) {

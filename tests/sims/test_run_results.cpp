@@ -15,7 +15,7 @@ namespace {
 RunResults sample_results() {
   RunResults r;
   r.flows = {{1, 1, 0, 1000, 40.0, 12.5, "switch0"}, {2, 2, 0, 900, 40.0, std::nullopt, "switch0"}};
-  r.frames = {10, 7, 2, 1};
+  r.frames = {10, 7, 2, 1, {{"data", 6}, {"ack", 2}, {"rtt_request", 1}, {"rtt_response", 1}}};
   r.drops = {{"HEADROOM_OVERFLOW", 2}};
   r.pfc_pause_frames = 3;
   r.pfc_resume_frames = 2;
@@ -57,6 +57,7 @@ TEST(RunResults, SummaryAndCsvFilesCarryTheRequiredKeysAndUnits) {
   EXPECT_EQ(j["flows"][0]["fct_us"], 12.5);
   EXPECT_TRUE(j["flows"][1]["fct_us"].is_null());
   EXPECT_EQ(j["frames"]["injected"], 10);
+  EXPECT_EQ(j["frames"]["sent_by_kind"]["rtt_request"], 1);
   EXPECT_EQ(j["pfc"]["pause_frames"], 3);
   EXPECT_TRUE(j["sim"].contains("simulated_us") && j["sim"].contains("wall_s"));
   EXPECT_EQ(read(dir + "/flows.csv").substr(0, 49), "id,src,dst,bytes_acked,throughput_gbps,fct_us\n1,1");
