@@ -178,7 +178,7 @@ void Nic::schedule() {
 }
 
 void Nic::run() {
-  fabric::WallTimer wall_timer(wall_s_);
+  fabric::WallTimer wall_timer(wall_);
   started_ = true;
   const uint64_t now = now_ps();
   wake_.activated(now);
@@ -428,7 +428,7 @@ void Nic::send_pfc(uint8_t mask, uint16_t quanta) {
 // ---------------------------------------------------------------- RX
 
 void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
-  fabric::WallTimer wall_timer(wall_s_);
+  fabric::WallTimer wall_timer(wall_);
   Frame& f = fabric::frame_of(trans);
   switch (f.kind) {
     case FrameKind::kPfc:

@@ -170,7 +170,7 @@ class Nic : public sc_core::sc_module {
   size_t host_queue_frames() const { return host_q_.size(); }
   size_t calendar_size() const { return cal_.size(); }
   // Wall-clock seconds spent in this NIC's process and receive path (the speed report's NIC share).
-  double wall_s() const { return wall_s_; }
+  double wall_s() const { return wall_.seconds(); }
 
   // Test hooks. rx_hook sees every arriving data frame before the receiver; it may modify it (e.g.
   // mark CE) and returns false to drop it (counted as kInjectedLoss).
@@ -299,7 +299,7 @@ class Nic : public sc_core::sc_module {
   bool kick_pending_ = false;
   fabric::DeadlineEvent wake_;
   NicCounters counters_;
-  double wall_s_ = 0.0;
+  fabric::WallAccumulator wall_;
   std::function<bool(fabric::Frame&)> rx_hook_;
   std::function<bool(fabric::Frame&)> probe_rx_hook_;
   DeliverFn on_deliver_;

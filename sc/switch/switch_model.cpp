@@ -117,7 +117,7 @@ void SwitchModel::run() {
     tick_.wake_at(now, now);
     return;
   }
-  fabric::WallTimer wall_timer(wall_s_);
+  fabric::WallTimer wall_timer(wall_);
   step_cycle(c);
   plan_ = kNoCycle;
   plan(next_cycle_after(c, now));

@@ -22,6 +22,7 @@
 
 #include "fabric/frame.hpp"
 #include "fabric/link.hpp"
+#include "fabric/wall_timer.hpp"
 #include "switch/mmu_model.hpp"
 #include "switch/switch_config.hpp"
 
@@ -65,7 +66,7 @@ class SwitchModel : public sc_core::sc_module {
   const std::vector<PfcSent>& pfc_log() const { return pfc_log_; }
   // Frames accepted and not yet sent or dropped (queued in the RTL or waiting at its ingress).
   // Wall-clock seconds spent stepping the RTL (the speed report's switch share).
-  double wall_s() const { return wall_s_; }
+  double wall_s() const { return wall_.seconds(); }
   uint64_t ports_used() const {
     uint64_t m = 0;
     for (size_t p = 0; p < in_.size(); ++p)
@@ -126,7 +127,7 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t rtl_next_deadline_ = UINT64_MAX;
   fabric::DeadlineEvent tick_;
   SwitchModelStats stats_;
-  double wall_s_ = 0.0;
+  fabric::WallAccumulator wall_;
   sw::CycleInputs cycle_in_;          // step_cycle's buffers, reused every cycle
   sw::CycleOutputs cycle_out_;
   std::vector<uint32_t> offered_tag_;

@@ -1,7 +1,10 @@
 // cmd_bench.cpp: `ccfabric bench`: the speed report of issue 3 section 7 and issue 4. Each case is
 // one `ccfabric run` in a child process (SystemC elaborates once per process), timed by the child
 // itself (summary.json "speed") and measured for peak memory by wait4(); plus the bare stepping
-// loop of the Verilated switch in this process. Figures are reported, never asserted.
+// loop of the Verilated switch in this process. Figures are reported, never asserted. The machine's
+// speed drifts between runs (a shared VM: the same run takes 1.5 s or 2.1 s), so every case and the
+// bare loop are measured in several interleaved rounds and the fastest of each is reported, with the
+// spread.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -31,6 +34,7 @@ struct BenchOptions {
   std::string out_dir = "out/bench";
   double duration_us = 10000;
   unsigned senders = 16;  // issue 3 section 7: 16:1 (17 hosts: the 32-port Verilated build)
+  unsigned rounds = 3;  // the fastest of each case is reported
 };
 
 struct Case {
@@ -39,8 +43,9 @@ struct Case {
 
 struct CaseResult {
   Case c;
-  nlohmann::json summary;
+  nlohmann::json summary;  // of the fastest round
   double peak_rss_mb = 0;
+  double slowest_wall_s = 0;
 };
 
 // Runs `ccfabric run` in a child; its output goes to DIR/run.log.
@@ -85,19 +90,37 @@ void run_bench(const BenchOptions& o) {
       // 1 % load: every sender limited to 1 / senders of a percent of the link.
       {"dcqcn_1pct_load", "incast_dcqcn_100g.toml", dur + fmt::format(" traffic.0.rate_gbps={}", 1.0 / o.senders)},
   };
-  fmt::print(stderr, "ccfabric bench: {} runs of {} us simulated, then the bare switch loop\n", cases.size(),
-             o.duration_us);
-  std::vector<CaseResult> results;
-  for (const auto& c : cases) results.push_back(run_case(c, o));
-
+  fmt::print(stderr, "ccfabric bench: {} rounds of {} runs of {} us simulated and the bare switch loop\n", o.rounds,
+             cases.size(), o.duration_us);
   // The bare stepping loop of the configuration the runs used (the smallest with senders + 1 ports).
   sw::SwitchParams params;
   params.nports = sw::built_port_count(o.senders + 1);
-  const double bare_cps = params.nports == 16 ? bare_cycles_per_s<Vsw_top>(params) : bare_cycles_per_s<Vsw_top_p32>(params);
+  std::vector<CaseResult> results;
+  double bare_cps = 0, bare_cps_slowest = 0;
+  for (unsigned round = 0; round < o.rounds; ++round) {
+    fmt::print(stderr, " round {}/{}\n", round + 1, o.rounds);
+    for (size_t k = 0; k < cases.size(); ++k) {
+      CaseResult r = run_case(cases[k], o);
+      if (round == 0) {
+        r.slowest_wall_s = wall_s(r);
+        results.push_back(std::move(r));
+        continue;
+      }
+      CaseResult& best = results[k];
+      const double slowest = std::max(best.slowest_wall_s, wall_s(r));
+      if (wall_s(r) < wall_s(best)) best = std::move(r);
+      best.slowest_wall_s = slowest;
+    }
+    const double cps =
+        params.nports == 16 ? bare_cycles_per_s<Vsw_top>(params) : bare_cycles_per_s<Vsw_top_p32>(params);
+    bare_cps_slowest = round == 0 ? cps : std::min(bare_cps_slowest, cps);
+    bare_cps = std::max(bare_cps, cps);
+  }
 
-  fmt::print("ccfabric bench: {}:1 incast at 100 Gb/s, 1 us links, {:.0f} us simulated per run, {}-port switch\n",
-             o.senders, o.duration_us, params.nports);
-  fmt::print("{:<16} {:>8} {:>12} {:>13} {:>9} {:>7} {:>9} {:>10} {:>13} {:>8}\n", "case", "wall_s", "wall_s/sim_ms",
+  fmt::print("ccfabric bench: {}:1 incast at 100 Gb/s, 1 us links, {:.0f} us simulated per run, {}-port switch, "
+             "fastest of {} rounds\n", o.senders, o.duration_us, params.nports, o.rounds);
+  fmt::print("{:<16} {:>8} {:>9} {:>12} {:>13} {:>9} {:>7} {:>9} {:>10} {:>13} {:>8}\n", "case", "wall_s", "slowest_s",
+             "wall_s/sim_ms",
              "frames/wall_s", "switch_%", "nics_%", "kernel_%", "stepped_%", "switch_cyc/s", "rss_MB");
   nlohmann::json out = nlohmann::json::array();
   for (const auto& r : results) {
@@ -107,26 +130,29 @@ void run_bench(const BenchOptions& o) {
     const double total = r.summary["switch_cycles"]["total"].get<double>();
     // The co-simulated switch's speed: cycles stepped per second of wall time spent stepping them.
     const double cosim_cps = stepped / (sh["switch_rtl"].get<double>() * wall_s(r));
-    fmt::print("{:<16} {:>8.2f} {:>12.3f} {:>13.0f} {:>9.0f} {:>7.0f} {:>9.0f} {:>10.2f} {:>13.0f} {:>8.1f}\n", r.c.name,
-               wall_s(r), sp["wall_s_per_simulated_ms"].get<double>(), sp["frames_per_wall_s"].get<double>(),
+    fmt::print("{:<16} {:>8.2f} {:>9.2f} {:>12.3f} {:>13.0f} {:>9.0f} {:>7.0f} {:>9.0f} {:>10.2f} {:>13.0f} {:>8.1f}\n",
+               r.c.name, wall_s(r), r.slowest_wall_s, sp["wall_s_per_simulated_ms"].get<double>(), sp["frames_per_wall_s"].get<double>(),
                100 * sh["switch_rtl"].get<double>(), 100 * sh["nic_models"].get<double>(),
                100 * sh["systemc_kernel_links_other"].get<double>(), 100 * stepped / total, cosim_cps, r.peak_rss_mb);
     out.push_back({{"case", r.c.name}, {"scenario", r.c.scenario}, {"sets", r.c.sets}, {"wall_s", wall_s(r)},
+                   {"slowest_wall_s", r.slowest_wall_s},
                    {"speed", sp}, {"switch_cycles", r.summary["switch_cycles"]},
                    {"cosim_switch_cycles_per_s", cosim_cps}, {"peak_rss_mb", r.peak_rss_mb}});
   }
   const double dcqcn = wall_s(results[0]);
   const double cosim = out[0]["cosim_switch_cycles_per_s"].get<double>();
-  fmt::print("bare switch loop (full load): {:.0f} cycles/s; co-simulated switch (dcqcn case) {:.0f} cycles/s = {:.2f}x "
-             "of it\n", bare_cps, cosim, cosim / bare_cps);
+  fmt::print("bare switch loop (full load): {:.0f} cycles/s (slowest round {:.0f}); co-simulated switch (dcqcn case) "
+             "{:.0f} cycles/s = {:.2f}x of it\n", bare_cps, bare_cps_slowest, cosim, cosim / bare_cps);
   fmt::print("wall time relative to dcqcn: swift {:.2f}x, ldcp {:.2f}x, timely {:.2f}x; full load / 1 % load: {:.1f}x\n",
              wall_s(results[1]) / dcqcn, wall_s(results[2]) / dcqcn, wall_s(results[3]) / dcqcn,
              dcqcn / wall_s(results[4]));
   nlohmann::json report = {{"senders", o.senders},
                            {"switch_ports", params.nports},
                            {"duration_us", o.duration_us},
+                           {"rounds", o.rounds},
                            {"cases", out},
                            {"bare_switch_cycles_per_s", bare_cps},
+                           {"bare_switch_cycles_per_s_slowest_round", bare_cps_slowest},
                            {"cosim_over_bare", cosim / bare_cps},
                            {"full_over_light_wall", dcqcn / wall_s(results[4])}};
   std::ofstream(o.out_dir + "/bench.json") << report.dump(2) << "\n";
@@ -140,6 +166,8 @@ void add_bench_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("bench", "speed report: the incast with every algorithm, 1 % load, bare switch loop");
   cmd->add_option("--duration-us", o->duration_us, "simulated time per run (us)")->check(CLI::Range(100.0, 1e6));
   cmd->add_option("--senders", o->senders, "incast fan-in")->check(CLI::Range(1, 31));
+  cmd->add_option("--rounds", o->rounds, "rounds; the fastest run of each case is reported")
+      ->check(CLI::Range(1, 20));
   cmd->add_option("--scenario-dir", o->scenario_dir, "folder of the shipped scenarios")->check(CLI::ExistingDirectory);
   cmd->add_option("--out", o->out_dir, "output directory");
   cmd->callback([o] { run_bench(*o); });
