@@ -39,7 +39,6 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
   egress_.assign(params_.nports, nullptr);
   ingress_.resize(params_.nports);
   pfc_pending_.resize(params_.nports);
-  last_ready_.assign(params_.nports, false);
   queue_bytes_.assign(size_t{params_.nports} * sw::kMaxPrio, 0);
   SC_METHOD(run);
   tick_.sensitize(sensitive);
@@ -59,6 +58,7 @@ tlm_utils::simple_target_socket_tagged<SwitchModel>& SwitchModel::in_socket(unsi
 
 void SwitchModel::attach_egress(unsigned p, fabric::Link* link) {
   egress_.at(p) = link;
+  egress_mask_ |= uint64_t{1} << p;
   // A transmitter becoming idle matters only to a port with a frame to send (2.1 stat_eg_pending).
   link->set_on_idle([this, p] {
     if (every_cycle_ || ((eg_pending_ >> p) & 1u)) plan(std::max(cycle_at_or_after(now_ps()), first_free_cycle()));
@@ -82,10 +82,12 @@ void SwitchModel::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core
     pfc.class_en = f->pfc_class_enable;
     for (unsigned c = 0; c < sw::kMaxPrio; ++c) pfc.time_quanta[c] = f->pfc_pause_quanta[c];
     pfc_pending_[port] = pfc;  // a second PFC frame in the same cycle replaces the first (802.1Qbb)
+    pfc_pending_mask_ |= uint64_t{1} << port;
     ++stats_.pfc_in;
   } else {
     trans.acquire();
     ingress_[port].push_back({cycle, &trans});
+    ingress_nonempty_ |= uint64_t{1} << port;
     ++stats_.frames_in;
   }
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
@@ -128,11 +130,11 @@ void SwitchModel::run() {
 // pending port. A transmitter that becomes idle later on a pending port plans its own cycle.
 uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) const {
   uint64_t next = kNoCycle;
-  bool input_next = false;
+  const bool input_next = pfc_pending_mask_ != 0;
   uint64_t ready = 0;
-  for (unsigned p = 0; p < params_.nports; ++p) {
-    input_next |= pfc_pending_[p].has_value();
-    if (!ingress_[p].empty()) next = std::min(next, std::max(ingress_[p].front().ready_cycle, c + 1));
+  for (uint64_t m = ingress_nonempty_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    next = std::min(next, std::max(ingress_[p].front().ready_cycle, c + 1));
   }
   for (uint64_t m = eg_pending_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
@@ -158,14 +160,26 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   for (uint64_t m = pfc_offered_; m; m &= m - 1) in.pfc_in[std::countr_zero(m)].reset();
   offered_ = pfc_offered_ = 0;
   const uint64_t now = now_ps();
-  for (unsigned p = 0; p < n; ++p) {
-    in.out_ready[p] = egress_[p] && egress_[p]->idle_at(now);
-    if (pfc_pending_[p]) {
-      in.pfc_in[p] = pfc_pending_[p];
-      pfc_pending_[p].reset();
-      pfc_offered_ |= uint64_t{1} << p;
-    }
-    if (ingress_[p].empty() || ingress_[p].front().ready_cycle > cycle) continue;
+  uint64_t ready = 0;
+  for (uint64_t m = egress_mask_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    if (egress_[p]->idle_at(now)) ready |= uint64_t{1} << p;
+  }
+  for (uint64_t m = ready ^ ready_in_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    in.out_ready[p] = (ready >> p) & 1u;
+  }
+  ready_in_ = ready;
+  for (uint64_t m = pfc_pending_mask_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    in.pfc_in[p] = pfc_pending_[p];
+    pfc_pending_[p].reset();
+  }
+  pfc_offered_ = pfc_pending_mask_;
+  pfc_pending_mask_ = 0;
+  for (uint64_t m = ingress_nonempty_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    if (ingress_[p].front().ready_cycle > cycle) continue;
     const auto* f = ingress_[p].front().trans->get_extension<fabric::Frame>();
     offered_tag_[p] = next_tag_++;  // a tag per offer; an offer not taken gets a new one next cycle
     offered_ |= uint64_t{1} << p;
@@ -179,7 +193,6 @@ void SwitchModel::step_cycle(uint64_t cycle) {
 }
 
 void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::CycleOutputs& out) {
-  const unsigned n = params_.nports;
   last_stepped_ = cycle;
   ++stats_.cycles_stepped;
   stats_.last_cycle = cycle;
@@ -191,6 +204,7 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     by_tag_[offered_tag_[p]] = ingress_[p].front().trans;
     ingress_[p].pop_front();
+    if (ingress_[p].empty()) ingress_nonempty_ &= ~(uint64_t{1} << p);
   }
   if (out.enqueue) {
     auto it = by_tag_.find(out.enqueue->tag);
@@ -217,8 +231,8 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
     t->release();
     ++stats_.frames_out;
   }
-  for (unsigned p = 0; p < n; ++p) {
-    if (!out.pfc_out[p] || !egress_[p]) continue;
+  for (uint64_t m = out.pfc_out_mask & egress_mask_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     fabric::Frame pfc;
     pfc.kind = fabric::FrameKind::kPfc;
     pfc.priority = 7;

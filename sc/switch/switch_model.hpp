@@ -115,7 +115,11 @@ class SwitchModel : public sc_core::sc_module {
   std::vector<fabric::Link*> egress_;
   std::vector<std::deque<Waiting>> ingress_;               // per port, in arrival order
   std::vector<std::optional<sw::PfcFrame>> pfc_pending_;   // per port, for the next stepped cycle
-  std::vector<bool> last_ready_;
+  // Per-cycle work visits only the ports these bits name (bit p = port p).
+  uint64_t egress_mask_ = 0;       // ports with a transmitter attached
+  uint64_t ingress_nonempty_ = 0;  // ports with a frame waiting in ingress_
+  uint64_t pfc_pending_mask_ = 0;  // ports with a PFC frame in pfc_pending_
+  uint64_t ready_in_ = 0;          // cycle_in_.out_ready as bits
   std::unordered_map<uint32_t, tlm::tlm_generic_payload*> by_tag_;  // in the RTL
   uint32_t next_tag_ = 1;
   uint64_t last_stepped_ = 0;

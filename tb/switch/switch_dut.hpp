@@ -162,8 +162,14 @@ class SwitchDut {
     // Whole words first; per-port work only for the ports whose bit is set (the co-simulation reads
     // every stepped cycle).
     const uint64_t ready = get_bits(m_->in_desc_ready, 0, n);
-    if (out.in_ready.size() != n) out.in_ready.assign(n, false);
-    for (unsigned p = 0; p < n; ++p) out.in_ready[p] = (ready >> p) & 1u;
+    if (out.in_ready.size() != n) {
+      out.in_ready.assign(n, false);
+      out.in_ready_mask = 0;
+    }
+    for (uint64_t m = ready ^ out.in_ready_mask; m; m &= m - 1) {  // in_ready mirrors in_ready_mask
+      const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+      out.in_ready[p] = (ready >> p) & 1u;
+    }
     out.in_ready_mask = ready;
     if (out.pfc_out.size() != n) {
       out.pfc_out.assign(n, std::nullopt);
