@@ -59,6 +59,21 @@ struct CycleInputs {
   std::vector<std::optional<PfcFrame>> pfc_in;      // per port: PFC frame received
 };
 
+// The same inputs' set entries as bits (port p = bit p), for a driver that visits only those ports:
+// a caller that keeps them (the co-simulation) passes them instead of having them recomputed.
+struct CycleInputMasks {
+  uint64_t in_desc = 0;    // in_desc[p] holds a descriptor
+  uint64_t out_ready = 0;  // out_ready[p] is true
+  uint64_t pfc_in = 0;     // pfc_in[p] holds a frame
+  static CycleInputMasks of(const CycleInputs& in) {
+    CycleInputMasks m;
+    for (size_t p = 0; p < in.in_desc.size(); ++p) m.in_desc |= uint64_t{in.in_desc[p].has_value()} << p;
+    for (size_t p = 0; p < in.out_ready.size(); ++p) m.out_ready |= uint64_t{in.out_ready[p]} << p;
+    for (size_t p = 0; p < in.pfc_in.size(); ++p) m.pfc_in |= uint64_t{in.pfc_in[p].has_value()} << p;
+    return m;
+  }
+};
+
 // What the switch does in that cycle.
 struct CycleOutputs {
   std::vector<bool> in_ready;                   // per port, as seen by this cycle's handshake

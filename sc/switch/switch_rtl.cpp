@@ -22,8 +22,9 @@ class SwitchRtlOf final : public SwitchRtl {
  public:
   SwitchRtlOf(const sw::SwitchParams& params, const char* trace_path) : dut_(params, trace_path) {}
   uint64_t reset_and_configure(const sw::SwitchConfig& cfg) override { return dut_.configure(dut_.reset(0), cfg); }
-  void step(uint64_t cycle, const sw::CycleInputs& in, sw::CycleOutputs& out, const tb::CfgOp* cfg) override {
-    dut_.step(cycle, in, out, cfg);
+  void step(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleInputMasks& set, sw::CycleOutputs& out,
+            const tb::CfgOp* cfg) override {
+    dut_.step(cycle, in, set, out, cfg);
   }
   uint32_t cfg_rd_data() const override { return dut_.cfg_rd_data(); }
 

@@ -20,7 +20,9 @@ class SwitchRtl {
   // Resets the RTL and writes `cfg`; returns the first cycle free for traffic.
   virtual uint64_t reset_and_configure(const sw::SwitchConfig& cfg) = 0;
   // One cycle (tb::SwitchDut::step): outputs before the edge, the stepping prediction after it.
-  virtual void step(uint64_t cycle, const sw::CycleInputs& in, sw::CycleOutputs& out, const tb::CfgOp* cfg) = 0;
+  // `set`: the entries of `in` that are set (sw::CycleInputMasks).
+  virtual void step(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleInputMasks& set, sw::CycleOutputs& out,
+                    const tb::CfgOp* cfg) = 0;
   virtual uint32_t cfg_rd_data() const = 0;
 
   // The configuration with params.nports ports; every other parameter must be at its default.

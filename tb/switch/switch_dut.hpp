@@ -91,32 +91,34 @@ class SwitchDut {
   // The same into `out`, whose vectors are reused (the co-simulation's per-cycle path allocates nothing).
   // `cfg`: a register access in the same cycle (its read data is in cfg_rd_data() afterwards).
   void step(uint64_t cycle, const sw::CycleInputs& in, sw::CycleOutputs& out, const CfgOp* cfg = nullptr) {
+    step(cycle, in, sw::CycleInputMasks::of(in), out, cfg);
+  }
+  // The same with the set entries of `in` given as bits: only those ports' fields are written.
+  void step(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleInputMasks& set, sw::CycleOutputs& out,
+            const CfgOp* cfg = nullptr) {
     const unsigned n = params_.nports, tw = params_.tag_w, dw = params_.dst_w;
+    const uint64_t ports = n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+    const uint64_t valid = set.in_desc & ports, ready = set.out_ready & ports, pfc = set.pfc_in & ports;
     if (cfg) {
       m_->cfg_wr_en = cfg->write;
       m_->cfg_rd_en = !cfg->write;
       m_->cfg_addr = cfg->addr;
       m_->cfg_wr_data = cfg->data;
     }
-    // The valid and ready bits of all ports as words; the fields only of the ports that offer.
-    uint64_t valid = 0, ready = 0, pfc = 0;
-    for (unsigned p = 0; p < n; ++p) {
-      if (p < in.out_ready.size() && in.out_ready[p]) ready |= uint64_t{1} << p;
-      if (p < in.in_desc.size() && in.in_desc[p]) {
-        const sw::Descriptor& d = *in.in_desc[p];
-        valid |= uint64_t{1} << p;
-        set_bits(m_->in_desc_tag, p * tw, tw, d.tag);
-        set_bits(m_->in_desc_len, p * 14, 14, d.len_bytes);
-        set_bits(m_->in_desc_prio, p * 3, 3, d.prio);
-        set_bits(m_->in_desc_ecn, p * 2, 2, d.ecn);
-        set_bits(m_->in_desc_dst, p * dw, dw, d.dst);
-        set_bits(m_->in_desc_hash, p * 16, 16, d.hash);
-      }
-      if (p < in.pfc_in.size() && in.pfc_in[p]) {
-        pfc |= uint64_t{1} << p;
-        set_bits(m_->pfc_in_class_en, p * 8, 8, in.pfc_in[p]->class_en);
-        for (unsigned c = 0; c < 8; ++c) set_bits(m_->pfc_in_time, p * 128 + c * 16, 16, in.pfc_in[p]->time_quanta[c]);
-      }
+    for (uint64_t m = valid; m; m &= m - 1) {
+      const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+      const sw::Descriptor& d = *in.in_desc[p];
+      set_bits(m_->in_desc_tag, p * tw, tw, d.tag);
+      set_bits(m_->in_desc_len, p * 14, 14, d.len_bytes);
+      set_bits(m_->in_desc_prio, p * 3, 3, d.prio);
+      set_bits(m_->in_desc_ecn, p * 2, 2, d.ecn);
+      set_bits(m_->in_desc_dst, p * dw, dw, d.dst);
+      set_bits(m_->in_desc_hash, p * 16, 16, d.hash);
+    }
+    for (uint64_t m = pfc; m; m &= m - 1) {
+      const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+      set_bits(m_->pfc_in_class_en, p * 8, 8, in.pfc_in[p]->class_en);
+      for (unsigned c = 0; c < 8; ++c) set_bits(m_->pfc_in_time, p * 128 + c * 16, 16, in.pfc_in[p]->time_quanta[c]);
     }
     set_bits(m_->in_desc_valid, 0, n, valid);
     set_bits(m_->out_desc_ready, 0, n, ready);
