@@ -8,18 +8,12 @@
 #include "fabric/routing.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_topology.hpp"
+#include "scenario_error.hpp"
 
 namespace ccf::sims {
 namespace {
 
-std::string error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
-  try {
-    parse_scenario(text, "s.toml", overrides);
-  } catch (const ScenarioError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::scenario_error_of;
 
 // A four-host, two-switch fabric written out node by node.
 const char* kExplicit = R"(
@@ -60,9 +54,9 @@ TEST(ScenarioTopology, FatTreeDerivesItsHostCount) {
   EXPECT_EQ(t.switches(), 180u);
   EXPECT_EQ(t.kind, "fat_tree");
   // Traffic keys are checked against the derived count.
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"fat_tree\"\nk = 4\n[[traffic]]\nreceiver = 16\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\nk = 4\n[[traffic]]\nreceiver = 16\n"),
             "s.toml: traffic[0].receiver = 16 must be an integer from 0 to 15");
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"fat_tree\"\nk = 4\nhosts = 20\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\nk = 4\nhosts = 20\n"),
             "s.toml: fabric.hosts = 20 must be 16 (the hosts of this fat_tree topology) or left out");
 }
 
@@ -113,31 +107,31 @@ TEST(ScenarioTopology, EveryTopologyRoundTripsThroughItsDump) {
 }
 
 TEST(ScenarioTopology, KeysOfAnotherTopologyAreErrors) {
-  EXPECT_EQ(error_of("[fabric]\nk = 4\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\nk = 4\n"),
             "s.toml: fabric.k applies to topology \"fat_tree\" only (here topology = \"star\")");
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"fat_tree\"\nspines = 4\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\nspines = 4\n"),
             "s.toml: fabric.spines applies to topology \"leaf_spine\", \"three_tier\" only (here topology = \"fat_tree\")");
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"leaf_spine\"\ntier2_gbps = 400\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"leaf_spine\"\ntier2_gbps = 400\n"),
             "s.toml: fabric.tier2_gbps applies to topology \"three_tier\", \"fat_tree\" only (here topology = "
             "\"leaf_spine\")");
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"mesh\"\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"mesh\"\n"),
             "s.toml: fabric.topology = \"mesh\" must be one of \"star\", \"two_switch\", \"leaf_spine\", \"three_tier\", "
             "\"fat_tree\", \"explicit\"");
 }
 
 TEST(ScenarioTopology, BadParametersNameTheKeyValueAndRule) {
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"fat_tree\"\nk = 34\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\nk = 34\n"),
             "s.toml: fabric.k = 34 must be an even number from 2 to 32 (every switch of a k-ary fat tree has k ports; "
             "the switch has at most 32)");
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"leaf_spine\"\nhosts_per_leaf = 31\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"leaf_spine\"\nhosts_per_leaf = 31\n"),
             "s.toml: fabric.hosts_per_leaf = 31 and fabric.spines = 2 need 33-port leaf switches; the switch has at "
             "most 32 ports");
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"fat_tree\"\ntier1_gbps = 33\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\ntier1_gbps = 33\n"),
             "s.toml: fabric.tier1_gbps = 33 must make 800 / rate a whole number of switch cycles per pause quantum "
             "(10, 20, 25, 40, 50, 80, 100, 160, 200, 400 or 800)");
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"three_tier\"\nspine_wiring = \"ring\"\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"three_tier\"\nspine_wiring = \"ring\"\n"),
             "s.toml: fabric.spine_wiring = \"ring\" must be one of \"full\", \"planes\"");
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"three_tier\"\ntier1_delay_ns = -5\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"three_tier\"\ntier1_delay_ns = -5\n"),
             "s.toml: fabric.tier1_delay_ns = -5 must be a number >= 0 and <= 10000000");
 }
 
@@ -149,26 +143,26 @@ TEST(ScenarioTopology, BadExplicitListsNameTheEntry) {
     EXPECT_NE(at, std::string::npos) << from;
     return t.replace(at, from.size(), to);
   };
-  EXPECT_EQ(error_of(with("b = \"T2\"\n[[fabric.links]]", "b = \"T9\"\n[[fabric.links]]")),
+  EXPECT_EQ(scenario_error_of(with("b = \"T2\"\n[[fabric.links]]", "b = \"T9\"\n[[fabric.links]]")),
             "s.toml: fabric.links[0].b = \"T9\" must name one of fabric.nodes (\"T1\", \"T2\", \"R\", \"H1\")");
-  EXPECT_EQ(error_of(with("name = \"T2\"", "name = \"T1\"")),
+  EXPECT_EQ(scenario_error_of(with("name = \"T2\"", "name = \"T1\"")),
             "s.toml: fabric.nodes[1].name = \"T1\" is already the name of fabric.nodes[0]");
-  EXPECT_EQ(error_of(with("port_b = 3", "port_b = 4")),
+  EXPECT_EQ(scenario_error_of(with("port_b = 3", "port_b = 4")),
             "s.toml: fabric.links[1].port_b = 4 is out of range: switch 0 (\"T1\") has ports 0..3");
-  EXPECT_EQ(error_of(with("gbps = 100", "port_a = 3\ngbps = 100")),
+  EXPECT_EQ(scenario_error_of(with("gbps = 100", "port_a = 3\ngbps = 100")),
             "s.toml: fabric.links[2].port_a = 3: switch 0 (\"T1\") port 3 is already used by fabric.links[1]");
-  EXPECT_EQ(error_of(with("kind = \"host\"\n[[fabric.nodes]]\nname = \"H1\"", "kind = \"hub\"\n[[fabric.nodes]]\nname = \"H1\"")),
+  EXPECT_EQ(scenario_error_of(with("kind = \"host\"\n[[fabric.nodes]]\nname = \"H1\"", "kind = \"hub\"\n[[fabric.nodes]]\nname = \"H1\"")),
             "s.toml: fabric.nodes[2].kind = \"hub\" must be one of \"host\", \"switch\"");
-  EXPECT_EQ(error_of(with("ports = 4", "ports = 33")),
+  EXPECT_EQ(scenario_error_of(with("ports = 4", "ports = 33")),
             "s.toml: fabric.nodes[0].ports = 33 must be an integer from 1 to 32");
-  EXPECT_EQ(error_of(with("a = \"T1\"\nb = \"T2\"", "a = \"T1\"\nb = \"T1\"")),
+  EXPECT_EQ(scenario_error_of(with("a = \"T1\"\nb = \"T2\"", "a = \"T1\"\nb = \"T1\"")),
             "s.toml: fabric.links[2] joins switch 0 (\"T1\") to itself");
   // A host left out of the links, a fabric split in two.
-  EXPECT_EQ(error_of(with("[[fabric.links]]\na = \"H1\"\nb = \"T1\"\nport_b = 3\n", "")),
+  EXPECT_EQ(scenario_error_of(with("[[fabric.links]]\na = \"H1\"\nb = \"T1\"\nport_b = 3\n", "")),
             "s.toml: fabric.hosts = 2: host 1 (\"H1\") is not connected by any of fabric.links");
-  EXPECT_EQ(error_of("[fabric]\ntopology = \"explicit\"\n"),
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"explicit\"\n"),
             "s.toml: fabric.nodes is required with topology = \"explicit\" ([[fabric.nodes]] entries, docs/scenarios.md)");
-  EXPECT_EQ(error_of(with("delay_ns = 500", "delay_ns = 500\nspeed = 3")).find("s.toml: unknown key 'fabric.links[2].speed'"),
+  EXPECT_EQ(scenario_error_of(with("delay_ns = 500", "delay_ns = 500\nspeed = 3")).find("s.toml: unknown key 'fabric.links[2].speed'"),
             0u);
 }
 
@@ -180,7 +174,7 @@ nodes = [{name = "A", kind = "switch"}, {name = "B", kind = "switch"},
          {name = "h0", kind = "host"}, {name = "h1", kind = "host"}]
 links = [{a = "h0", b = "A"}, {a = "h1", b = "B"}]
 )";
-  EXPECT_EQ(error_of(text), "s.toml: fabric: host 1 (\"h1\") cannot reach host 0 (\"h0\"): no path through the switches "
+  EXPECT_EQ(scenario_error_of(text), "s.toml: fabric: host 1 (\"h1\") cannot reach host 0 (\"h0\"): no path through the switches "
                             "(every host must reach every other host)");
 }
 
@@ -191,7 +185,7 @@ TEST(ScenarioTraffic, SendersPicksTheFirstHostsOfSenderHosts) {
   const Scenario none = parse_scenario(t, "s.toml", {"traffic.0.senders=0"});
   EXPECT_TRUE(none.traffic[0].sender_hosts.empty());
   EXPECT_EQ(none.traffic[0].senders, 0u);
-  EXPECT_EQ(error_of(t, {"traffic.0.senders=4"}),
+  EXPECT_EQ(scenario_error_of(t, {"traffic.0.senders=4"}),
             "s.toml: traffic[0].senders = 4 must be at most the 3 hosts of sender_hosts (the first `senders` of them "
             "send)");
 }
