@@ -2,6 +2,7 @@
 // same scenario gives identical output files, and bad scenarios exit with code 2 and a clear message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -75,6 +76,15 @@ TEST(BenchCli, ReportsEveryCaseAndStepsFewerSwitchCyclesAtLightLoad) {
   const auto& light = j["cases"][4]["switch_cycles"];
   EXPECT_EQ(j["cases"][4]["case"], "dcqcn_1pct_load");
   EXPECT_LT(light["stepped"].get<double>() * 10, full["stepped"].get<double>());
+  // One co-simulated-over-bare ratio per round; the median lies within them.
+  const auto& ratios = j["cosim_over_bare_per_round"];
+  ASSERT_EQ(ratios.size(), 2u);
+  const double r0 = ratios[0].get<double>(), r1 = ratios[1].get<double>();
+  EXPECT_GT(std::min(r0, r1), 0.0);
+  EXPECT_DOUBLE_EQ(j["cosim_over_bare_median"].get<double>(), (r0 + r1) / 2);
+  // The switch floor is the DCQCN case's stepped cycles at the bare loop's (fastest) speed.
+  EXPECT_NEAR(j["dcqcn_switch_floor_s"].get<double>() * j["bare_switch_cycles_per_s"].get<double>(),
+              full["stepped"].get<double>(), 1e-6 * full["stepped"].get<double>());
   EXPECT_NE(r.output.find("wall time relative to dcqcn"), std::string::npos) << r.output;
 }
 

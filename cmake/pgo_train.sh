@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# pgo_train.sh: the training step of the Verilated switch's profile-guided build (rtl/CMakeLists.txt,
+# docs/speed.md "Profile-guided optimization"). Runs ccfabric built against the instrumented models
+# on the 16-port default incast and the 32-port 16:1 incast of `ccfabric bench`, then copies the
+# profile of every object of the instrumented library to the same place in the optimized one.
+#   pgo_train.sh TRAIN_BIN SCENARIO_DIR INSTRUMENTED_OBJ_DIR OPTIMIZED_OBJ_DIR OUT_DIR
+set -euo pipefail
+bin="$1" scenarios="$2" from="$3" to="$4" out="$5"
+find "$from" -name '*.gcda' -delete
+rm -rf "$out" && mkdir -p "$out"
+"$bin" run "$scenarios/incast_dcqcn.toml" \
+  --out "$out/default" >"$out/default.log"
+"$bin" run "$scenarios/incast_dcqcn_100g.toml" --set fabric.hosts=17 --set traffic.0.senders=16 \
+  --set sim.duration_us=2000 --set sim.measure_from_us=500 --out "$out/incast16" >"$out/incast16.log"
+# Verilated sources live under the library's own object folder, so their objects' paths name it
+# twice (CMakeFiles/LIB.dir/CMakeFiles/LIB.dir/...): the copy renames the inner one too.
+(cd "$from" && find . -name '*.gcda') | while read -r f; do
+  g="${f//$(basename "$from")/$(basename "$to")}"
+  mkdir -p "$to/$(dirname "$g")"
+  cp "$from/$f" "$to/$g"
+done
+touch "$out/profile.stamp"
