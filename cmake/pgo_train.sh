@@ -8,10 +8,18 @@ set -euo pipefail
 bin="$1" scenarios="$2" from="$3" to="$4" out="$5"
 find "$from" -name '*.gcda' -delete
 rm -rf "$out" && mkdir -p "$out"
-"$bin" run "$scenarios/incast_dcqcn.toml" \
-  --out "$out/default" >"$out/default.log"
-"$bin" run "$scenarios/incast_dcqcn_100g.toml" --set fabric.hosts=17 --set traffic.0.senders=16 \
-  --set sim.duration_us=2000 --set sim.measure_from_us=500 --out "$out/incast16" >"$out/incast16.log"
+train() {  # NAME SCENARIO [--set ...]
+  local name="$1"
+  shift
+  if ! "$bin" run "$@" --out "$out/$name" >"$out/$name.log" 2>&1; then
+    echo "pgo_train.sh: the training run $name failed (the end of $out/$name.log follows)" >&2
+    tail -n 20 "$out/$name.log" >&2
+    exit 1
+  fi
+}
+train default "$scenarios/incast_dcqcn.toml"
+train incast16 "$scenarios/incast_dcqcn_100g.toml" --set fabric.hosts=17 --set traffic.0.senders=16 \
+  --set sim.duration_us=2000 --set sim.measure_from_us=500
 # Verilated sources live under the library's own object folder, so their objects' paths name it
 # twice (CMakeFiles/LIB.dir/CMakeFiles/LIB.dir/...): the copy renames the inner one too.
 (cd "$from" && find . -name '*.gcda') | while read -r f; do
