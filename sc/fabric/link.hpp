@@ -18,6 +18,7 @@
 
 #include "fabric/deadline_event.hpp"
 #include "fabric/frame.hpp"
+#include "fabric/sim_time.hpp"
 
 namespace ccf::fabric {
 
@@ -101,7 +102,6 @@ class Link : public sc_core::sc_module {
   void on_wake();
   void schedule_wake();
   static uint64_t ceil_ps(uint64_t whole, uint64_t frac) { return whole + (frac != 0 ? 1 : 0); }
-  static uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }
 
   double rate_gbps_;
   uint64_t prop_ps_;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "dcqcn/rp_vectors.hpp"
+#include "fabric/sim_time.hpp"
 
 namespace ccf::nic {
 
@@ -91,7 +92,7 @@ void DcqcnRpUnit::on_timer(uint32_t flow, sc_core::sc_time now) {
 
 double DcqcnRpUnit::rate_gbps(uint32_t flow) const {
   const Flow& f = flows_.at(flow);
-  const uint32_t r = sc_core::sc_time_stamp().value() >= f.rate_at_ps ? f.rate_next : f.rate_out;
+  const uint32_t r = fabric::now_ps() >= f.rate_at_ps ? f.rate_next : f.rate_out;
   return double(r) / double(1u << dk::RATE_FRAC_BITS) / 1000.0;
 }
 

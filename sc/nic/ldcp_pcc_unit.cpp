@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "fabric/sim_time.hpp"
 #include "ldcp/ldcp_pcc_vectors.hpp"
 
 namespace ccf::nic {
@@ -104,7 +105,7 @@ void LdcpPccUnit::on_rtt_response(uint32_t flow, uint64_t echo_sent_ps, sc_core:
 
 uint32_t LdcpPccUnit::rate_fraction(uint32_t flow) const {
   const Flow& f = flows_.at(flow);
-  return sc_core::sc_time_stamp().value() >= f.rate_at_ps ? f.rate_next : f.rate_out;
+  return fabric::now_ps() >= f.rate_at_ps ? f.rate_next : f.rate_out;
 }
 
 double LdcpPccUnit::rate_gbps(uint32_t flow) const {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "fabric/sim_time.hpp"
 #include "ldcp/ldcp_vectors.hpp"
 
 namespace ccf::nic {
@@ -59,7 +60,7 @@ void LdcpUnit::begin_pass(Flow& f, uint64_t now_ps) {
 void LdcpUnit::end_pass(Flow& f, uint64_t now_ps) { f.visible_until_ps = now_ps + kCost.latency_cycles * clock_ps_; }
 
 const lk::LdcpState& LdcpUnit::seen(const Flow& f) const {
-  return sc_core::sc_time_stamp().value() >= f.visible_until_ps ? f.s : f.visible;
+  return fabric::now_ps() >= f.visible_until_ps ? f.s : f.visible;
 }
 
 void LdcpUnit::on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now) {

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "fabric/roce_format.hpp"
+#include "fabric/sim_time.hpp"
 
 namespace ccf::nic {
 
@@ -102,9 +103,9 @@ uint32_t Nic::add_flow(const FlowSpec& spec) {
   if (spec.start_psn > fabric::kPsnMask)
     throw std::invalid_argument(fmt::format("{}: flow {}: start_psn = {} must be < 2^24", name(), spec.id,
                                             spec.start_psn));
-  if (spec.start < sc_core::sc_time_stamp())
+  if (spec.start < fabric::sim_now())
     throw std::invalid_argument(fmt::format("{}: flow {}: start = {} is before now ({})", name(), spec.id,
-                                            spec.start.to_string(), sc_core::sc_time_stamp().to_string()));
+                                            spec.start.to_string(), fabric::sim_now().to_string()));
   const auto i = static_cast<uint32_t>(flows_.size());
   Flow f;
   f.spec = spec;
@@ -112,9 +113,9 @@ uint32_t Nic::add_flow(const FlowSpec& spec) {
   f.next_send_ps = spec.start.value();
   flows_.push_back(f);
   flow_by_id_[spec.id] = i;
-  cc_->init_flow(i, sc_core::sc_time_stamp());
+  cc_->init_flow(i, fabric::sim_now());
   cc_->set_message_bytes(i, spec.bytes);
-  if (spec.start.value() > now_ps())
+  if (spec.start.value() > fabric::now_ps())
     arm(kSend, i, spec.start.value());
   else
     activate(i);
@@ -157,7 +158,7 @@ void Nic::kick() {
 
 void Nic::schedule() {
   if (!started_) return;  // run() executes once at time 0 and schedules from there
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   uint64_t next = kNoDeadline;
   if (kick_pending_) next = now;
   // Drop stale and disarmed entries and move postponed ones (a reset RTO) to their deadline, so
@@ -180,7 +181,7 @@ void Nic::schedule() {
 void Nic::run() {
   fabric::WallTimer wall_timer(wall_);
   started_ = true;
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   wake_.activated(now);
   while (!cal_.empty() && cal_.top().t_ps <= now) {
     const CalEntry e = cal_.top();
@@ -208,7 +209,7 @@ void Nic::run() {
 }
 
 void Nic::fire(uint8_t type, uint32_t idx) {
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = fabric::sim_now();
   switch (type) {
     case kSend: activate(idx); break;
     case kRto: {
@@ -265,7 +266,7 @@ void Nic::repace(uint32_t i) {
   f.next_send_ps = std::max<uint64_t>(next, f.last_start_ps + cc_->pacing_gap(i).value());
   // Wake the flow to re-check (an early wake-up is harmless: try_send re-arms at next_send_ps): when its
   // frame may go, and when the rate of the unit's last pass reaches the limiter.
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   uint64_t wake = f.timers[kSend].want;
   if (f.next_send_ps > now && (f.in_ring || wake != kNoDeadline)) wake = std::min(wake, f.next_send_ps);
   if (const uint64_t v = cc_->rate_visible_ps(i); v > now) wake = std::min(wake, v);
@@ -292,18 +293,18 @@ void Nic::try_send() {
     Frame p = probe_q_.front();
     probe_q_.pop_front();
     if (!p.rtt_response) {  // a request: its send time is when it starts on the wire (seed 3.2)
-      p.rtt_request_sent_ps = now_ps();
+      p.rtt_request_sent_ps = fabric::now_ps();
       if (const int fi = flow_index(p.flow_id); fi >= 0) {
         const auto i = static_cast<uint32_t>(fi);
         flows_[i].probe_queued = false;
-        cc_->on_rtt_probe_sent(i, sc_core::sc_time_stamp());
+        cc_->on_rtt_probe_sent(i, fabric::sim_now());
         sync_cc_timer(i);
       }
     }
     tx.transmit(fabric::default_frame_pool().make(p));
     return;
   }
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   // Each flow popped either sends or leaves the ring until an event brings it back, so this loop
   // costs O(1) per frame or per state change, never a scan of the table.
   for (size_t n = ring_.size(); n > 0; --n) {
@@ -334,7 +335,7 @@ void Nic::try_send() {
 
 void Nic::send_data(uint32_t i) {
   Flow& f = flows_[i];
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   const uint64_t idx = f.nxt;
   const uint32_t payload = payload_of(f, idx);
   Frame fr;
@@ -368,7 +369,7 @@ void Nic::send_data(uint32_t i) {
     ++f.c.data_frames_retransmitted;
     ++counters_.data_frames_retransmitted;
   }
-  cc_->on_tx(i, payload, sc_core::sc_time_stamp());
+  cc_->on_tx(i, payload, fabric::sim_now());
 
   // Next-send deadline: this start + the frame's wire bits at the allowed rate, and the pacing gap.
   const double cc_rate = cc_->rate_gbps(i);
@@ -479,7 +480,7 @@ int Nic::flow_index(uint32_t flow_id) const {
 }
 
 void Nic::rx_data(Frame& f) {
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   ++counters_.data_frames_received;
   counters_.data_bytes_received += f.len_bytes;
   const uint32_t r = rx_index(f);
@@ -499,7 +500,7 @@ void Nic::rx_data(Frame& f) {
   if (f.ecn == fabric::Ecn::kCe) {
     ++counters_.ce_received;
     ++rx->c.ce_received;
-    if (np_->on_ce(r, sc_core::sc_time_stamp())) send_cnp(r);
+    if (np_->on_ce(r, fabric::sim_now())) send_cnp(r);
     arm(kNp, r, np_->next_deadline_ps(r));
   }
   const int32_t d = fabric::psn_diff(f.psn, rx->expected_psn);
@@ -543,7 +544,7 @@ void Nic::rx_data(Frame& f) {
 }
 
 void Nic::host_service() {
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   while (!host_q_.empty()) {
     const HostItem& head = host_q_.front();
     uint64_t start = now, done = now;
@@ -593,7 +594,7 @@ void Nic::host_finish(const HostItem& item, uint64_t t4_ps) {
   if (rx2.pending_acks >= cfg_.ack_every || (cfg_.ack_ce_at_once && rx2.pending_ece))
     send_ack(r);
   else if (rx2.ack_timer.want == kNoDeadline)
-    arm(kAckCoalesce, r, now_ps() + cfg_.ack_coalesce_timeout.value());
+    arm(kAckCoalesce, r, fabric::now_ps() + cfg_.ack_coalesce_timeout.value());
 }
 
 Frame Nic::control_frame(FrameKind kind, uint32_t dst, uint32_t flow_id, uint32_t psn) const {
@@ -652,7 +653,7 @@ void Nic::rx_ack(const Frame& a, bool nak) {
   Flow& f = flows_[i];
   const uint32_t una_psn = fabric::psn_add(f.spec.start_psn, static_cast<uint32_t>(f.una & fabric::kPsnMask));
   const int64_t idx = static_cast<int64_t>(f.una) + fabric::psn_diff(a.psn, una_psn);
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
+  const sc_core::sc_time now = fabric::sim_now();
   if (nak) {
     ++f.c.naks_received;
     ++counters_.naks_received;
@@ -684,7 +685,7 @@ void Nic::rx_ack(const Frame& a, bool nak) {
 
 void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info) {
   Flow& f = flows_[i];
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   uint64_t acked = 0;
   if (new_una > f.una) {
     acked = bytes_before(f, new_una) - bytes_before(f, f.una);
@@ -700,7 +701,7 @@ void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info) {
     AckInfo a = *info;
     a.acked_bytes = acked;
     a.cum_bytes_acked = f.c.bytes_acked;
-    cc_->on_ack(i, a, sc_core::sc_time_stamp());
+    cc_->on_ack(i, a, fabric::sim_now());
   }
   Flow& g = flows_[i];
   if (!g.done && g.nframes != kUnlimitedFrames && g.una >= g.nframes) {
@@ -725,7 +726,7 @@ void Nic::rx_cnp(const Frame& c) {
   const auto i = static_cast<uint32_t>(fi);
   ++flows_[i].c.cnps_received;
   ++counters_.cnps_received;
-  cc_->on_cnp(i, sc_core::sc_time_stamp());
+  cc_->on_cnp(i, fabric::sim_now());
   sync_cc_timer(i);
   sync_probe(i);
   activate(i);
@@ -756,7 +757,7 @@ void Nic::rx_rtt_probe(const Frame& p) {
   }
   const auto i = static_cast<uint32_t>(fi);
   ++flows_[i].c.rtt_responses_received;
-  cc_->on_rtt_response(i, p.rtt_request_sent_ps, sc_core::sc_time_stamp());
+  cc_->on_rtt_response(i, p.rtt_request_sent_ps, fabric::sim_now());
   sync_cc_timer(i);
   sync_probe(i);
   activate(i);

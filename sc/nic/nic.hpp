@@ -23,6 +23,7 @@
 
 #include "fabric/frame.hpp"
 #include "fabric/link.hpp"
+#include "fabric/sim_time.hpp"
 #include "fabric/wall_timer.hpp"
 #include "nic/cc_unit.hpp"
 
@@ -239,7 +240,9 @@ class Nic : public sc_core::sc_module {
   // The next-send deadline from the last frame at the unit's current rate and pacing gap (units with
   // rate_applies_to_waiting_frame, after an event of the flow).
   void repace(uint32_t i);
-  bool has_data(const Flow& f) const { return !f.done && f.nxt < f.nframes && now_ps() >= f.spec.start.value(); }
+  bool has_data(const Flow& f) const {
+    return !f.done && f.nxt < f.nframes && fabric::now_ps() >= f.spec.start.value();
+  }
   uint64_t bytes_before(const Flow& f, uint64_t idx) const;
   uint32_t payload_of(const Flow& f, uint64_t idx) const;
   Timer& timer(uint8_t type, uint32_t idx);
@@ -266,7 +269,6 @@ class Nic : public sc_core::sc_module {
   void send_ctrl(const fabric::Frame& f);
   void send_pfc(uint8_t mask, uint16_t quanta);
   void drop(RxFlow* rx, DropReason r);
-  static uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }
 
   NicConfig cfg_;
   std::unique_ptr<CcUnit> cc_;

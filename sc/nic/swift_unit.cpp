@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "fabric/sim_time.hpp"
 #include "swift/swift_vectors.hpp"
 
 namespace ccf::nic {
@@ -53,7 +54,7 @@ sk::Out SwiftUnit::pass(uint32_t flow, sk::EventKind kind, uint64_t now_ps) {
 }
 
 const SwiftUnit::Out& SwiftUnit::visible(const Flow& f) const {
-  return f.next_at_ps != kNoDeadline && sc_core::sc_time_stamp().value() >= f.next_at_ps ? f.next : f.out;
+  return f.next_at_ps != kNoDeadline && fabric::now_ps() >= f.next_at_ps ? f.next : f.out;
 }
 
 // One kernel pass at `now`: the previous result becomes visible first if its time has come; this

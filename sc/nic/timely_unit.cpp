@@ -8,6 +8,7 @@
 #include <string>
 
 #include "fabric/roce_format.hpp"
+#include "fabric/sim_time.hpp"
 #include "timely/timely_vectors.hpp"
 
 namespace ccf::nic {
@@ -134,7 +135,7 @@ void TimelyUnit::on_nack(uint32_t flow, sc_core::sc_time) {
 void TimelyUnit::on_timeout(uint32_t flow, sc_core::sc_time now) { on_nack(flow, now); }
 
 double TimelyUnit::timely_rate_gbps(uint32_t flow) const {
-  return gbps_of(visible_rate(flows_.at(flow), sc_core::sc_time_stamp().value()));
+  return gbps_of(visible_rate(flows_.at(flow), fabric::now_ps()));
 }
 
 double TimelyUnit::rate_gbps(uint32_t flow) const {

@@ -2,6 +2,7 @@
 #include "switch_model.hpp"
 
 #include "fabric/flow_hash.hpp"
+#include "fabric/sim_time.hpp"
 #include "fabric/wall_timer.hpp"
 
 #include <bit>
@@ -14,12 +15,6 @@ using sc_core::sc_time_stamp;
 #include "switch/switch_dut.hpp"
 
 namespace ccf::swc {
-
-namespace {
-
-uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }  // the resolution is 1 ps (checked)
-
-}  // namespace
 
 SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& params, const sw::SwitchConfig& cfg,
                          uint64_t ports_used, uint64_t period_ps, bool step_every_cycle, const char* trace_path)
@@ -61,7 +56,8 @@ void SwitchModel::attach_egress(unsigned p, fabric::Link* link) {
   egress_mask_ |= uint64_t{1} << p;
   // A transmitter becoming idle matters only to a port with a frame to send (2.1 stat_eg_pending).
   link->set_on_idle([this, p] {
-    if (every_cycle_ || ((eg_pending_ >> p) & 1u)) plan(std::max(cycle_at_or_after(now_ps()), first_free_cycle()));
+    if (every_cycle_ || ((eg_pending_ >> p) & 1u))
+      plan(std::max(cycle_at_or_after(fabric::now_ps()), first_free_cycle()));
   });
 }
 
@@ -76,7 +72,7 @@ uint64_t SwitchModel::first_free_cycle() const { return last_stepped_ + 1; }
 void SwitchModel::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& /*delay*/) {
   auto* f = trans.get_extension<fabric::Frame>();
   if (!f) throw std::logic_error("frame without a Frame extension arrived at the switch");
-  const uint64_t cycle = std::max(cycle_at_or_after(now_ps()), first_free_cycle());
+  const uint64_t cycle = std::max(cycle_at_or_after(fabric::now_ps()), first_free_cycle());
   if (f->kind == fabric::FrameKind::kPfc) {
     sw::PfcFrame pfc;
     pfc.class_en = f->pfc_class_enable;
@@ -97,7 +93,7 @@ void SwitchModel::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core
 void SwitchModel::plan(uint64_t cycle) {
   if (cycle == kNoCycle) return;
   plan_ = std::min(plan_, cycle);
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   tick_.wake_at(std::max(time_of_ps(plan_), now), now);
 }
 
@@ -108,7 +104,7 @@ void SwitchModel::plan(uint64_t cycle) {
 // are the RTL's own, docs/switch.md 2.1) it steps at once, which is the same cycle and saves an
 // activation of the kernel.
 void SwitchModel::run() {
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   tick_.activated(now);
   if (plan_ == kNoCycle) return;
   const uint64_t c = std::max({cycle_at_or_after(now), first_free_cycle(), plan_});
@@ -163,7 +159,7 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   for (uint64_t m = offered_; m; m &= m - 1) in.in_desc[std::countr_zero(m)].reset();
   for (uint64_t m = pfc_offered_; m; m &= m - 1) in.pfc_in[std::countr_zero(m)].reset();
   offered_ = pfc_offered_ = 0;
-  const uint64_t now = now_ps();
+  const uint64_t now = fabric::now_ps();
   uint64_t ready = 0;
   for (uint64_t m = egress_mask_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
@@ -256,7 +252,8 @@ uint32_t SwitchModel::read_reg(uint32_t addr) {
   const tb::CfgOp op{false, addr, 0};
   rtl_->step(last_stepped_ + 1, in, sw::CycleInputMasks{}, cycle_out_, &op);
   handle_outputs(last_stepped_ + 1, 0, cycle_out_);
-  if (sc_core::sc_is_running()) plan(next_cycle_after(last_stepped_, now_ps()));  // the prediction may have changed
+  if (sc_core::sc_is_running())
+    plan(next_cycle_after(last_stepped_, fabric::now_ps()));  // the prediction may have changed
   return rtl_->cfg_rd_data();
 }
 

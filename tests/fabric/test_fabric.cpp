@@ -26,7 +26,6 @@ using sc_core::SC_NS;
 using sc_core::SC_PS;
 using u128 = unsigned __int128;
 
-uint64_t now_ps() { return sc_core::sc_time_stamp().value(); }
 sc_time ps(uint64_t v) { return sc_time::from_value(v); }
 
 // Receiving end: records the arrival time and a copy of each frame.
