@@ -17,6 +17,15 @@ lk::Params as_pcc(lk::Params p) {
   p.variant = lk::Variant::kCx6dxPcc;
   return p;
 }
+
+// An event of `kind` for `flow` at `now_ns` (0 for the events that do not read the time).
+lk::PccEvent event_of(lk::PccEventKind kind, uint32_t flow, uint64_t now_ns = 0) {
+  lk::PccEvent ev;
+  ev.kind = kind;
+  ev.flow = flow;
+  ev.now_ns = now_ns;
+  return ev;
+}
 }  // namespace
 
 LdcpPccUnit::LdcpPccUnit(const lk::Params& params, uint32_t mtu_bytes, double line_gbps, uint64_t clock_period_ps)
@@ -49,10 +58,8 @@ void LdcpPccUnit::init_flow(uint32_t flow, sc_core::sc_time now) {
   if (flow >= flows_.size()) flows_.resize(flow + 1);
   Flow& f = flows_[flow];
   f = Flow{};
-  lk::PccEvent ev;
-  ev.kind = lk::PccEventKind::kInit;
-  ev.flow = flow;
-  pass(f, ev, now.value(), false);  // configuration of a new flow, not an event: visible at once
+  // The configuration of a new flow, not an event: visible at once.
+  pass(f, event_of(lk::PccEventKind::kInit, flow), now.value(), false);
   f.rate_out = f.rate_next;
   f.rate_at_ps = 0;
 }
@@ -60,10 +67,7 @@ void LdcpPccUnit::init_flow(uint32_t flow, sc_core::sc_time now) {
 void LdcpPccUnit::on_cnp(uint32_t flow, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
   ++busy_cycles_;
-  lk::PccEvent ev;
-  ev.kind = lk::PccEventKind::kCnp;
-  ev.flow = flow;
-  pass(f, ev, now.value());
+  pass(f, event_of(lk::PccEventKind::kCnp, flow), now.value());
 }
 
 void LdcpPccUnit::on_timer(uint32_t flow, sc_core::sc_time now) {
@@ -71,11 +75,7 @@ void LdcpPccUnit::on_timer(uint32_t flow, sc_core::sc_time now) {
   if (now.value() < f.timeout_deadline_ps) return;  // not due (a cleared or moved deadline)
   f.timeout_deadline_ps = kNoDeadline;
   ++busy_cycles_;
-  lk::PccEvent ev;
-  ev.kind = lk::PccEventKind::kProbeTimeout;
-  ev.flow = flow;
-  ev.now_ns = now.value() / 1000;
-  pass(f, ev, now.value());
+  pass(f, event_of(lk::PccEventKind::kProbeTimeout, flow, now.value() / 1000), now.value());
 }
 
 // The TX pipeline reads the flag before it queues a request and writes it with the request's start
@@ -85,20 +85,13 @@ bool LdcpPccUnit::rtt_probe_wanted(uint32_t flow) const { return lk::ldcp_pcc_pr
 void LdcpPccUnit::on_rtt_probe_sent(uint32_t flow, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
   ++busy_cycles_;
-  lk::PccEvent ev;
-  ev.kind = lk::PccEventKind::kProbeSent;
-  ev.flow = flow;
-  ev.now_ns = now.value() / 1000;
-  pass(f, ev, now.value());
+  pass(f, event_of(lk::PccEventKind::kProbeSent, flow, now.value() / 1000), now.value());
 }
 
 void LdcpPccUnit::on_rtt_response(uint32_t flow, uint64_t echo_sent_ps, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
   ++busy_cycles_;
-  lk::PccEvent ev;
-  ev.kind = lk::PccEventKind::kRttResponse;
-  ev.flow = flow;
-  ev.now_ns = now.value() / 1000;
+  lk::PccEvent ev = event_of(lk::PccEventKind::kRttResponse, flow, now.value() / 1000);
   ev.echo_sent_ns = echo_sent_ps / 1000;
   pass(f, ev, now.value());
 }
