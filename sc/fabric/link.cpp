@@ -89,6 +89,7 @@ void Link::send_pfc(const Frame& pfc) {
     trans.release();
   } else {
     pfc_queue_.push_back(&trans);
+    idle_from_ps_ = kNever;
     schedule_wake();
   }
 }
@@ -108,7 +109,9 @@ void Link::start(tlm::tlm_generic_payload& trans) {
   const u128 total = u128{wire} * 8u * bit_num_ps_ + start_frac;
   end_whole_ps_ = start_whole + to_u64(total / bit_den_, "frame end");
   end_frac_ = static_cast<uint64_t>(total % bit_den_);
-  const uint64_t arrival_ps = ceil_ps(end_whole_ps_, end_frac_) + prop_ps_;
+  const uint64_t end_ps = ceil_ps(end_whole_ps_, end_frac_);
+  const uint64_t arrival_ps = end_ps + prop_ps_;
+  idle_from_ps_ = pfc_queue_.empty() ? end_ps : kNever;
 
   if (trans.has_mm()) trans.acquire();
   in_flight_.push_back({arrival_ps, &trans});

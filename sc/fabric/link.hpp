@@ -45,7 +45,7 @@ class Link : public sc_core::sc_module {
   // True when no frame is being serialized and no PFC frame waits for the link.
   bool idle() const { return idle_at(now_ps()); }
   // The same at `now_ps` = the current SystemC time in ps (for callers that ask many links at once).
-  bool idle_at(uint64_t now_ps) const { return pfc_queue_.empty() && now_ps >= ceil_ps(end_whole_ps_, end_frac_); }
+  bool idle_at(uint64_t now_ps) const { return now_ps >= idle_from_ps_; }
   // The whole ps at or after the exact end of the frame now on the wire (incl. queued PFC frames
   // only once they start); in the past or now when idle.
   sc_core::sc_time busy_until() const;
@@ -111,6 +111,10 @@ class Link : public sc_core::sc_module {
   // Exact end of the current (or last) frame: end_whole_ps_ + end_frac_ / bit_den_ ps.
   uint64_t end_whole_ps_ = 0;
   uint64_t end_frac_ = 0;
+  // When the link is idle again: the whole ps at or after that end, or never while a PFC frame
+  // waits (it starts at that end). Kept with them so that idle_at, asked for every port of a switch
+  // in every stepped cycle, is one comparison.
+  uint64_t idle_from_ps_ = 0;
   bool idle_notify_pending_ = false;
 
   std::deque<tlm::tlm_generic_payload*> pfc_queue_;
