@@ -29,6 +29,9 @@ std::string value_text(const toml::node& n) {
   throw BadInput("sweep values must be strings, numbers or true/false");
 }
 
+// Points of one sweep, each checked (its scenario loaded) before anything runs.
+constexpr size_t kMaxSweepPoints = 100'000;
+
 }  // namespace
 
 toml::table parse_toml_file(const std::string& path) {
@@ -75,6 +78,18 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
       for (const auto& x : *arr) values.back().push_back(value_text(x));
     }
   }
+  // A key is set in one place: the seed by seeds = [...] (it names the point's seed in results.csv),
+  // any other key in [set] or in [grid], not both.
+  std::set<std::string> set_keys;
+  if (const toml::table* set = t["set"].as_table())
+    for (const auto& [k, v] : *set) set_keys.emplace(k.str());
+  for (const std::string& k : set_keys)
+    if (k == "sim.seed") throw BadInput(fmt::format("{}: set.\"sim.seed\": give seeds as seeds = [...]", origin));
+  for (const std::string& k : sw.keys) {
+    if (k == "sim.seed") throw BadInput(fmt::format("{}: grid.\"sim.seed\": give seeds as seeds = [...]", origin));
+    if (set_keys.count(k))
+      throw BadInput(fmt::format("{}: \"{}\" is in both [set] and [grid]: give it in one of them", origin, k));
+  }
   std::vector<uint64_t> seeds;
   if (const toml::node* s = t.get("seeds")) {
     const toml::array* arr = s->as_array();
@@ -92,7 +107,12 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
 
   // Cartesian product, the last key varying fastest, seeds innermost.
   size_t combos = 1;
-  for (const auto& v : values) combos *= v.size();
+  for (const auto& v : values) {
+    combos *= v.size();
+    if (combos > kMaxSweepPoints / seeds.size())
+      throw BadInput(
+          fmt::format("{}: the grid and seeds give more than {} points: split the sweep", origin, kMaxSweepPoints));
+  }
   for (size_t c = 0; c < combos; ++c) {
     std::vector<std::pair<std::string, std::string>> swept;
     size_t rest = c;

@@ -90,4 +90,24 @@ TEST(Sweep, ABadValueStopsTheSweepBeforeAnythingRunsAndNamesThePointAndKey) {
   EXPECT_FALSE(std::filesystem::exists(dir + "/out/points"));
 }
 
+// The seed comes from seeds = [...] only, and a key is in [set] or [grid], not both: otherwise
+// results.csv would name a value the point did not run with.
+TEST(Sweep, AKeyGivenTwiceIsRejected) {
+  const std::string dir = out_dir("sweep_twice");
+  std::filesystem::create_directories(dir);
+  const std::string head =
+      std::string("scenario = \"") + CCF_SCENARIO_DIR + "/incast_dcqcn_100g.toml\"\nseeds = [1, 2]\n";
+  const auto expect_rejected = [&](const std::string& body, const std::string& message) {
+    std::ofstream(dir + "/s.toml") << head << body;
+    const auto r = run_ccfabric("sweep " + dir + "/s.toml --out " + dir + "/out");
+    EXPECT_EQ(r.exit_code, 2) << body;
+    EXPECT_NE(r.output.find(message), std::string::npos) << r.output;
+    EXPECT_FALSE(std::filesystem::exists(dir + "/out/points"));
+  };
+  expect_rejected("[grid]\n\"sim.seed\" = [5]\n", "grid.\"sim.seed\": give seeds as seeds = [...]");
+  expect_rejected("[set]\n\"sim.seed\" = 5\n", "set.\"sim.seed\": give seeds as seeds = [...]");
+  expect_rejected("[set]\n\"traffic.0.senders\" = 2\n[grid]\n\"traffic.0.senders\" = [2, 3]\n",
+                  "\"traffic.0.senders\" is in both [set] and [grid]");
+}
+
 }  // namespace
