@@ -321,9 +321,16 @@ std::string swift_params_error(const Params& p) {
     return bad("endpoint_target_us", p.endpoint_target_us, ">= 0.001 and <= 67108 (us)");
   if (!finite(p.endpoint_ewma_gain) || p.endpoint_ewma_gain < 1.0 / kGainOne || p.endpoint_ewma_gain > 1)
     return bad("endpoint_ewma_gain", p.endpoint_ewma_gain, ">= 2^-16 and <= 1 (weight of the new sample)");
-  if (!finite(p.ai) || p.ai <= 0 || p.ai > kMaxAi) return bad("ai", p.ai, "> 0 and <= 16 (packets)");
-  if (!finite(p.beta) || p.beta <= 0 || p.beta > 1) return bad("beta", p.beta, "> 0 and <= 1");
-  if (!finite(p.max_mdf) || p.max_mdf <= 0 || p.max_mdf >= 1) return bad("max_mdf", p.max_mdf, "> 0 and < 1");
+  // ai is held in 2^-20 packets, beta and max_mdf in 2^-16 (swift_regs, rounded to the nearest): a value
+  // that rounds to 0 would switch the increase or the decrease off, so it is below the smallest one.
+  if (!finite(p.ai) || p.ai <= 0 || p.ai > kMaxAi || std::llround(p.ai * kCwndOne) == 0)
+    return bad("ai", p.ai,
+               "> 0 and <= 16 (packets; the smallest is 2^-20 = 9.5367431640625e-07, the LSB of the window)");
+  if (!finite(p.beta) || p.beta <= 0 || p.beta > 1 || std::llround(p.beta * kGainOne) == 0)
+    return bad("beta", p.beta, "> 0 and <= 1 (the smallest is 2^-16 = 1.52587890625e-05)");
+  if (!finite(p.max_mdf) || p.max_mdf <= 0 || p.max_mdf >= 1 || std::llround(p.max_mdf * kGainOne) == 0 ||
+      std::llround(p.max_mdf * kGainOne) >= kGainOne)
+    return bad("max_mdf", p.max_mdf, "> 0 and < 1 (from 2^-16 = 1.52587890625e-05 to 1 - 2^-16)");
   if (p.retx_reset_threshold < 1 || p.retx_reset_threshold > kRetxMax)
     return bad("retx_reset_threshold", p.retx_reset_threshold, ">= 1 and <= 31 (5-bit counter)");
   // Widths (docs/explore.md 2): each in its range, and the parameters must fit them.

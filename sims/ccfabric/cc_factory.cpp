@@ -29,9 +29,10 @@ struct Key {
   const char* rule;  // shown when the value breaks it
   std::function<void(Params&, double)> set;
   bool integer = false;  // the value must be a whole number
+  bool flag = false;     // a boolean: true or false only (sims::Scenario::cc_flags), never a number
 };
 
-// Setters for the common field types; booleans arrive as 0/1 (scenario.cpp).
+// Setters for the common field types; booleans arrive as 0/1 (scenario.cpp, which notes them in cc_flags).
 template <class P>
 std::function<void(P&, double)> set_double(double P::*field) {
   return [field](P& p, double v) { p.*field = v; };
@@ -87,6 +88,7 @@ template <class Params>
 void apply_keys(const sims::Scenario& s, const std::string& algo, const std::vector<Key<Params>>& keys, Params& p) {
   const auto it = s.cc_params.find(algo);
   if (it == s.cc_params.end()) return;
+  const auto flags = s.cc_flags.find(algo);
   for (const auto& [name, v] : it->second) {
     const Key<Params>* k = nullptr;
     for (const auto& c : keys)
@@ -96,6 +98,12 @@ void apply_keys(const sims::Scenario& s, const std::string& algo, const std::vec
       for (const auto& c : keys) known += (known.empty() ? "" : ", ") + std::string(c.name);
       throw BadInput(fmt::format("unknown key 'cc.{}.{}' (known: {})", algo, name, known));
     }
+    const bool given_as_bool = flags != s.cc_flags.end() && flags->second.count(name);
+    if (k->flag && !given_as_bool)
+      throw BadInput(fmt::format("cc.{}.{} = {} must be true or false{}", algo, name, v,
+                                 std::string(k->rule) == "true or false" ? "" : std::string(": ") + k->rule));
+    if (!k->flag && given_as_bool)
+      throw BadInput(fmt::format("cc.{}.{} = {} must be a number, {}", algo, name, v != 0, k->rule));
     if (!(v >= k->lo && v <= k->hi) || (k->integer && v != std::floor(v)))
       throw BadInput(fmt::format("cc.{}.{} = {} must be {}", algo, name, v, k->rule));
     k->set(p, v);
@@ -114,6 +122,17 @@ uint32_t mbps_to_rate(double mbps) {
 uint32_t us_to_ns(double us) {
   return static_cast<uint32_t>(std::llround(us * 1000.0));
 }
+// cc.<algo>.cnp_interval_us in whole ns: a value > 0 that rounds to 0 ns would be read as 0 (the
+// paper window mode rejects it, the min-time mode sends a CNP per marked packet), so it is an error.
+uint32_t cnp_interval_ns(const char* algo, double us) {
+  const uint32_t ns = us_to_ns(us);
+  if (us > 0 && ns == 0)
+    throw BadInput(
+        fmt::format("cc.{}.cnp_interval_us = {} must be 0 or at least 0.001 (us; the interval is held in "
+                    "whole ns and this value rounds to 0 ns)",
+                    algo, us));
+  return ns;
+}
 
 const std::vector<Key<DcqcnParams>>& dcqcn_keys() {
   using P = DcqcnParams;
@@ -124,7 +143,7 @@ const std::vector<Key<DcqcnParams>>& dcqcn_keys() {
        [](P& p, double v) { p.rp.r_hai = mbps_to_rate(v); }},
       {"min_rate_mbps", 0.03125, 100000, "from 0.03125 to 100000 (Mb/s)",
        [](P& p, double v) { p.rp.min_rate = mbps_to_rate(v); }},
-      {"g", 1.0 / 65536, 0.5, "a fraction from 1/65536 to 1/2",
+      {"g", 1.0 / 65536, 32767.0 / 65536, "a fraction from 1/65536 to 32767/65536 (units of 2^-16, below 1/2)",
        [](P& p, double v) { p.rp.g = static_cast<uint32_t>(std::llround(v * hls::dcqcn::kGainOne)); }},
       {"initial_alpha", 0, 1, "a fraction from 0 to 1",
        [](P& p, double v) {
@@ -137,19 +156,20 @@ const std::vector<Key<DcqcnParams>>& dcqcn_keys() {
        [](P& p, double v) { p.rp.byte_counter_bytes = static_cast<uint32_t>(v); }, true},
       {"alpha_timer_us", 0.001, 4e6, "from 0.001 to 4e6 (us)",
        [](P& p, double v) { p.rp.alpha_timer_ns = us_to_ns(v); }},
-      {"increase_timer_us", 0.001, 4e6, "from 0.001 to 4e6 (us)",
+      {"increase_timer_us", 0.002, 4e6, "from 0.002 to 4e6 (us; at least 2 ns)",
        [](P& p, double v) { p.rp.increase_timer_ns = us_to_ns(v); }},
       {"rate_decrease_period_us", 0.001, 4e6, "from 0.001 to 4e6 (us)",
        [](P& p, double v) { p.rp.rate_decrease_period_ns = us_to_ns(v); }},
-      {"clamp_tgt_rate", 0, 1, "true or false", [](P& p, double v) { p.rp.clamp_tgt_rate = v != 0; }},
+      {"clamp_tgt_rate", 0, 1, "true or false", [](P& p, double v) { p.rp.clamp_tgt_rate = v != 0; }, false, true},
       {"min_dec_fac", 0, 1, "a fraction from 0 (off) to 1",
        [](P& p, double v) { p.rp.min_dec_fac = static_cast<uint32_t>(std::llround(v * hls::dcqcn::kGainOne)); }},
       {"cnp_interval_us", 0, 131.071, "from 0 to 131.071 (us; 17-bit ns timestamp)",
-       [](P& p, double v) { p.np.interval_ns = us_to_ns(v); }},
+       [](P& p, double v) { p.np.interval_ns = cnp_interval_ns("dcqcn", v); }},
       {"np_min_time_mode", 0, 1, "true (Mellanox min time between CNPs) or false (paper window)",
        [](P& p, double v) {
          p.np.mode = v != 0 ? hls::dcqcn::NpMode::kMinTimeBetweenCnps : hls::dcqcn::NpMode::kPaperWindow;
-       }},
+       },
+       false, true},
   };
   static const std::vector<Key<P>> with_widths = [] {
     std::vector<Key<P>> k = keys;
@@ -176,11 +196,44 @@ DcqcnParams dcqcn_params(const sims::Scenario& s) {
   p.np = preset == "mlx5" ? hls::dcqcn::NpParams::mlx5() : hls::dcqcn::NpParams::paper();
   apply_keys(s, "dcqcn", dcqcn_keys(), p);
   apply_text(s, "dcqcn", nullptr);
-  if (const char* err = hls::dcqcn::rp_params_error(p.rp))
-    throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" with [cc.dcqcn] at fabric.link_gbps = {}: {}", preset,
-                               s.fabric.link_gbps, err));
-  if (const char* err = hls::dcqcn::np_params_error(p.np))
-    throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" with [cc.dcqcn]: {}", preset, err));
+  // The kernels' rules name their registers (g, r_hai, interval_ns (N), ...): lead with the scenario key
+  // and its value (given in [cc.dcqcn], else the preset's), then the rule.
+  auto fail = [&](const std::string& err) {
+    static const std::vector<std::pair<const char*, const char*>> keys = {
+        {"g ", "g"},
+        {"r_ai ", "r_ai_mbps"},
+        {"r_hai", "r_hai_mbps"},
+        {"min_rate ", "min_rate_mbps"},
+        {"min_dec_fac", "min_dec_fac"},
+        {"initial_alpha", "initial_alpha"},
+        {"fast_recovery_steps", "fast_recovery_steps"},
+        {"byte_counter_bytes", "byte_counter_bytes"},
+        {"alpha_timer_ns", "alpha_timer_us"},
+        {"increase_timer_ns", "increase_timer_us"},
+        {"rate_decrease_period_ns", "rate_decrease_period_us"},
+        {"interval_ns", "cnp_interval_us"},
+        {"widths.", nullptr},
+        {"line_rate must fit widths", nullptr}};
+    std::string lead;
+    for (const auto& [reg, key] : keys) {
+      if (err.rfind(reg, 0) != 0) continue;
+      if (!key) break;  // widths.<name>: the message names the key already
+      const auto given = s.cc_params.find("dcqcn");
+      if (given != s.cc_params.end() && given->second.count(key))
+        lead = fmt::format("cc.dcqcn.{} = {}", key, given->second.at(key));
+      else
+        lead = fmt::format("cc.dcqcn.{} (nic.dcqcn_preset = \"{}\")", key, preset);
+      break;
+    }
+    if (lead.empty() && err.rfind("line_rate", 0) == 0)
+      throw BadInput(fmt::format("fabric.link_gbps = {} is not accepted by cc.dcqcn: {}", s.fabric.link_gbps, err));
+    if (lead.empty())  // a width: the rule names it
+      throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" with [cc.dcqcn] at fabric.link_gbps = {}: {}", preset,
+                                 s.fabric.link_gbps, err));
+    throw BadInput(fmt::format("{} is not accepted at fabric.link_gbps = {}: {}", lead, s.fabric.link_gbps, err));
+  };
+  if (const char* err = hls::dcqcn::rp_params_error(p.rp)) fail(err);
+  if (const char* err = hls::dcqcn::np_params_error(p.np)) fail(err);
   return p;
 }
 
@@ -204,7 +257,7 @@ const std::vector<Key<hls::swift::Params>>& swift_keys() {
       {"init_cwnd", 0.001, 1e6, "from 0.001 to 1e6 (packets)", num(&P::init_cwnd)},
       {"retx_reset_threshold", 1, 31, "an integer from 1 to 31", set_integer(&P::retx_reset_threshold), true},
       {"decrease_stamp_on_equal", 0, 1, "true (seed Algorithm 1 line 27, <=) or false (htsim, <)",
-       set_flag(&P::decrease_stamp_on_equal)},
+       set_flag(&P::decrease_stamp_on_equal), false, true},
   };
   static const std::vector<Key<P>> with_widths = [] {
     std::vector<Key<P>> k = keys;
@@ -243,19 +296,21 @@ const std::vector<Key<LdcpSettings>>& ldcp_keys() {
        ldcp_field(&P::beta)},
       {"gamma", 0, 1, "a fraction from 0 to 1 (packets)", ldcp_field(&P::gamma)},
       {"eta", 0, 1, "a fraction from 0 to 1", ldcp_field(&P::eta)},
-      {"bdp_bytes", 0, 1e9, "an integer from 0 (derive from base_rtt_ns) to 1e9 (bytes)", ldcp_field(&P::bdp_bytes), true},
+      {"bdp_bytes", 0, 1e9, "an integer from 0 (derive from base_rtt_ns) to 1e9 (bytes)", ldcp_field(&P::bdp_bytes),
+       true},
       {"base_rtt_ns", 1, 1e7, "an integer from 1 to 1e7 (ns)", ldcp_field(&P::base_rtt_ns), true},
-      {"fast_start", 0, 1, "true or false", ldcp_field(&P::fast_start)},
+      {"fast_start", 0, 1, "true or false", ldcp_field(&P::fast_start), false, true},
       // cx6dx_pcc only (pcc_only below).
       {"probe_timeout_us", 0.001, 16777.215, "from 0.001 to 16777.215 (us; 24-bit ns probe timestamp)",
        ldcp_field(&P::probe_timeout_us)},
-      {"cw_clamp", 0, 1, "true (cw at most the line-rate window) or false", ldcp_field(&P::cw_clamp)},
+      {"cw_clamp", 0, 1, "true (cw at most the line-rate window) or false", ldcp_field(&P::cw_clamp), false, true},
       {"cnp_interval_us", 0, 131.071, "from 0 to 131.071 (us; 17-bit ns timestamp)",
-       [](S& s, double v) { s.np.interval_ns = static_cast<uint32_t>(std::llround(v * 1000.0)); }},
+       [](S& s, double v) { s.np.interval_ns = cnp_interval_ns("ldcp", v); }},
       {"np_min_time_mode", 0, 1, "true (ConnectX min time between CNPs) or false (DCQCN paper window)",
        [](S& s, double v) {
          s.np.mode = v != 0 ? hls::dcqcn::NpMode::kMinTimeBetweenCnps : hls::dcqcn::NpMode::kPaperWindow;
-       }},
+       },
+       false, true},
   };
   static const std::vector<Key<S>> with_widths = [] {
     std::vector<Key<S>> k = keys;
@@ -305,7 +360,14 @@ LdcpSettings ldcp_params(const sims::Scenario& s, double fabric_base_rtt_ns) {
     }
   if (const std::string err = hls::ldcp::ldcp_config_error(l.p, s.nic.mtu_bytes, s.fabric.link_gbps); !err.empty())
     throw BadInput(err);
-  if (const char* err = hls::dcqcn::np_params_error(l.np)) throw BadInput(fmt::format("[cc.ldcp] notification point: {}", err));
+  if (const char* err = hls::dcqcn::np_params_error(l.np)) {
+    const auto given = s.cc_params.find("ldcp");
+    if (std::string(err).rfind("interval_ns", 0) == 0 && given != s.cc_params.end() &&
+        given->second.count("cnp_interval_us"))
+      throw BadInput(
+          fmt::format("cc.ldcp.cnp_interval_us = {} is not accepted: {}", given->second.at("cnp_interval_us"), err));
+    throw BadInput(fmt::format("[cc.ldcp] notification point: {}", err));
+  }
   return l;
 }
 
@@ -315,7 +377,8 @@ const std::vector<Key<hls::timely::Params>>& timely_keys() {
   const auto num = set_double<P>;
   static const std::vector<Key<P>> keys = {
       {"paper_variant", 0, 1, "true (spec 3.2) or false (the authors' code, spec 3.3)",
-       [](P& p, double v) { p.variant = v != 0 ? hls::timely::Variant::kPaper : hls::timely::Variant::kAuthor; }},
+       [](P& p, double v) { p.variant = v != 0 ? hls::timely::Variant::kPaper : hls::timely::Variant::kAuthor; }, false,
+       true},
       {"alpha", 0, 1, "a fraction from 0 to 1", num(&P::alpha)},
       {"beta", 0, 1, "a fraction from 0 to 1", num(&P::beta)},
       {"delta_mbps", 0, 1e5, "from 0 to 100000 (Mb/s)", num(&P::delta_mbps)},
@@ -326,7 +389,7 @@ const std::vector<Key<hls::timely::Params>>& timely_keys() {
       {"hai_n", 1, 255, "an integer from 1 to 255", set_integer(&P::hai_n), true},
       {"segment_bytes", 1, 1e8, "an integer from 1 to 1e8 (bytes, a multiple of nic.mtu_bytes)",
        set_integer(&P::segment_bytes), true},
-      {"segment_pacing", 0, 1, "true or false", set_flag(&P::segment_pacing)},
+      {"segment_pacing", 0, 1, "true or false", set_flag(&P::segment_pacing), false, true},
       {"min_rate_mbps", 0, 1e6, "from 0 to 1e6 (Mb/s)", num(&P::min_rate_mbps)},
       {"max_rate_mbps", 0, 1e6, "from 0 (line rate) to 1e6 (Mb/s)", num(&P::max_rate_mbps)},
       {"initial_rate_mbps", 0, 1e6, "from 0 (the maximum rate) to 1e6 (Mb/s)", num(&P::initial_rate_mbps)},
@@ -351,6 +414,13 @@ hls::timely::Params timely_params(const sims::Scenario& s) {
   return p;
 }
 
+// The units and kernels name the NIC's line rate nic.link_gbps; in a scenario it is fabric.link_gbps.
+std::string scenario_key(std::string message) {
+  static const std::string nic_key = "nic.link_gbps = ";
+  if (message.rfind(nic_key, 0) == 0) message.replace(0, nic_key.size(), "fabric.link_gbps = ");
+  return message;
+}
+
 }  // namespace
 
 CcFactory::CcFactory(const sims::Scenario& s, double fabric_base_rtt_ns) : s_(s), fabric_base_rtt_ns_(fabric_base_rtt_ns) {
@@ -371,7 +441,9 @@ CcFactory::CcFactory(const sims::Scenario& s, double fabric_base_rtt_ns) : s_(s)
     if (wanted("timely")) timely_ = timely_params(s);
     make_cc_unit();  // the units check what needs the NIC as well (std::invalid_argument naming the key)
   } catch (const std::invalid_argument& e) {
-    throw BadInput(e.what());
+    throw BadInput(scenario_key(e.what()));
+  } catch (const BadInput& e) {
+    throw BadInput(scenario_key(e.what()));
   }
 }
 

@@ -22,6 +22,7 @@
 #include "Vsw_top.h"
 #include "Vsw_top_p32.h"
 #include "child_run.hpp"
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "switch/bare_step.hpp"
 #include "switch/switch_config.hpp"
@@ -93,6 +94,7 @@ double bare_cycles_per_s(const sw::SwitchParams& params) {
 }
 
 void run_bench(const BenchOptions& o) {
+  ensure_out_dir(o.out_dir);
   const std::string dur = fmt::format("sim.duration_us={} sim.measure_from_us={} fabric.hosts={} traffic.0.senders={}",
                                       o.duration_us, o.duration_us / 10, o.senders + 1, o.senders);
   const std::vector<Case> cases = {
@@ -200,7 +202,7 @@ void run_bench(const BenchOptions& o) {
 void add_bench_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand("bench", "speed report: the incast with every algorithm, 1 % load, bare switch loop");
-  cmd->add_option("--duration-us", o->duration_us, "simulated time per run (us)")->check(CLI::Range(100.0, 1e6));
+  cmd->add_option("--duration-us", o->duration_us, "simulated time per run (us)")->check(finite_range(100.0, 1e6));
   cmd->add_option("--senders", o->senders, "incast fan-in")->check(CLI::Range(1, 31));
   cmd->add_option("--rounds", o->rounds, "rounds; the fastest run of each case is reported")
       ->check(CLI::Range(1, 20));

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "Vsw_top.h"
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "switch/switch_dut.hpp"
 #include "switch/switch_regs.hpp"
@@ -50,7 +51,7 @@ void run_demo(const DemoOptions& o) {
   sw::SwitchConfig cfg = sw::SwitchConfig::defaults(params);
   cfg.pfc_enable = o.pfc;
   if (const std::string err = cfg.validate(params); !err.empty()) throw BadInput(err);
-  std::filesystem::create_directories(o.out_dir);
+  ensure_out_dir(o.out_dir);
   const std::string trace_path = o.out_dir + "/switch.fst";
   tb::SwitchDut<Vsw_top> dut(params, o.trace ? trace_path.c_str() : nullptr);
   uint64_t c = dut.configure(dut.reset(0), cfg);
@@ -192,7 +193,8 @@ void add_demo_switch_command(CLI::App& app) {
   auto opts = std::make_shared<DemoOptions>();
   CLI::App* cmd = app.add_subcommand("demo-switch", "N:1 incast through the Verilated switch RTL (PFC, ECN)");
   cmd->add_option("--senders", opts->senders, "senders on ports 1..N")->check(CLI::Range(1u, 15u));
-  cmd->add_option("--duration-us", opts->duration_us, "simulated time in microseconds")->check(CLI::Range(1.0, 100000.0));
+  cmd->add_option("--duration-us", opts->duration_us, "simulated time in microseconds")
+      ->check(finite_range(1.0, 100000.0));
   cmd->add_option("--payload-bytes", opts->payload_bytes, "RoCEv2 payload per frame")->check(CLI::Range(64u, 4096u));
   cmd->add_option("--pfc-response-ns", opts->pfc_response_ns, "sender reaction time to a PAUSE")->check(CLI::Range(0u, 100000u));
   cmd->add_flag("!--no-pfc", opts->pfc, "disable PFC (lossy)");

@@ -23,8 +23,9 @@
 //   windows = [[0, 150], [150, 170]]    # us: the table gives each column's mean over (from, to]
 //   xrange = [0, 400]                   # optional time axis range of the figure (us)
 // The figure then has one panel per series (the first seed's run) with one line per column.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -42,6 +43,7 @@
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "sweep_plan.hpp"
 
@@ -346,6 +348,7 @@ void run_experiment(ExperimentOptions o) {
   const toml::table t = parse_toml_file(file);
   const Sweep sw = load_sweep(t, file, o.out_dir, {"experiment"});
   const Experiment e = load_experiment(file, t, sw);
+  ensure_out_dir(o.out_dir);
   run_points(sw, o.jobs);
 
   // Reduce: cells[series][x][group] = values across seeds.
@@ -353,9 +356,13 @@ void run_experiment(ExperimentOptions o) {
   std::map<std::string, std::map<std::string, std::vector<Cell>>> cells;
   std::map<std::string, std::string> first_run;  // series -> its first point's directory (timeseries figure)
   const size_t ngroups = e.ngroups();
+  std::vector<bool> group_has_flow(e.groups.size(), false);  // some run has a flow from the group's hosts
   for (const Point& p : sw.points) {
     std::ifstream in(p.dir + "/summary.json");
     const auto j = nlohmann::json::parse(in);
+    for (size_t g = 0; g < e.groups.size(); ++g)
+      for (const auto& f : j.at("flows"))
+        group_has_flow[g] = group_has_flow[g] || e.groups[g].hosts.count(f.at("src").get<unsigned>());
     std::string s = e.series_key.empty() ? "all" : swept_value(p, e.series_key);
     if (e.series_key == "scenario") s = fs::path(s).stem().string();
     if (std::find(series_order.begin(), series_order.end(), s) == series_order.end()) {
@@ -382,6 +389,38 @@ void run_experiment(ExperimentOptions o) {
     for (size_t g = 0; g < ngroups; ++g)
       if (!std::isnan(v[g])) row[g].values.push_back(v[g]);
   }
+
+  // A group whose hosts send no flow in any run, or a window no run reaches, is a mistake in the
+  // experiment file, not a result. A value that is null in every run (e.g. no flow of a size bucket
+  // finished) is a result: it is said here, as it has no row in experiment.csv.
+  const auto has_value = [&](size_t g, const std::string* only_x) {
+    for (const auto& [s, by_x] : cells)
+      for (const auto& [x, row] : by_x)
+        if ((!only_x || x == *only_x) && g < row.size() && !row[g].values.empty()) return true;
+    return false;
+  };
+  for (size_t g = 0; g < e.groups.size(); ++g)
+    if (!group_has_flow[g])
+      throw BadInput(fmt::format("{}: experiment.groups[{}] (\"{}\"): hosts = [{}] send no flow in any of the {} runs",
+                                 file, g, e.groups[g].label, fmt::join(e.groups[g].hosts, ", "), sw.points.size()));
+  if (!e.timeseries())
+    for (size_t g = 0; g < ngroups; ++g)
+      if (!has_value(g, nullptr))
+        fmt::print("note: {} has no value in any of the {} runs: no row in experiment.csv\n",
+                   e.groups.empty() ? fmt::format("experiment.metric = \"{}\"", e.metrics[g])
+                                    : fmt::format("experiment.groups[{}] ({} of its flows)", g, e.flow_metric),
+                   sw.points.size());
+  if (e.timeseries())
+    for (const auto& w : e.windows) {
+      const std::string x = Experiment::window_label(w);
+      bool any = false;
+      for (size_t g = 0; g < ngroups && !any; ++g) any = has_value(g, &x);
+      if (!any)
+        throw BadInput(
+            fmt::format("{}: experiment.windows entry [{}, {}]: no timeseries.csv sample of any run falls in "
+                        "it (from, to] (us)",
+                        file, w.first, w.second));
+    }
 
   // experiment.csv and experiment.dat (gnuplot: one block per series and group).
   const std::string csv_path = o.out_dir + "/experiment.csv";

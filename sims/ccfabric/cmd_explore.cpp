@@ -13,6 +13,7 @@
 
 #include "cc_factory.hpp"
 #include "child_run.hpp"
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "explore/explore.hpp"
 #include "scenario/scenario.hpp"
@@ -113,6 +114,7 @@ void run_explore(const ExploreOptions& o) {
     so.max_decision_mismatch = o.max_decision_mismatch;
   }
   if (o.jobs < 1 || o.jobs > 64) throw BadInput(fmt::format("--jobs = {} must be 1..64", o.jobs));
+  ensure_out_dir(o.out_dir);
 
   explore::Exploration x = explore::explore(*unit, trace, so);
 
@@ -177,10 +179,12 @@ void add_explore_command(CLI::App& app) {
   cmd->add_flag("--no-sweep", o->no_sweep, "do not sweep every knob alone (only shipped, --widths and the search)");
   cmd->add_option("--max-rel-error", o->max_rel_error,
                   "search the smallest state per flow whose value (and pacing gap) error stays within this fraction")
-      ->type_name("X");
+      ->type_name("X")
+      ->check(finite_number());
   cmd->add_option("--max-decision-mismatch", o->max_decision_mismatch,
                   "the share of decisions that may differ (default: --max-rel-error)")
-      ->type_name("Y");
+      ->type_name("Y")
+      ->check(finite_number());
   cmd->add_option("--out", o->out_dir, "output directory")->capture_default_str();
   cmd->add_flag("--end-to-end", o->end_to_end,
                 "run the recorded scenario again at the shipped, the best and every --widths setting");

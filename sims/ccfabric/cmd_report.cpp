@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "ccfabric/cli_checks.hpp"
 #include "ccfabric/commands.hpp"
 #include "report/unit_report.hpp"
 
@@ -49,11 +50,15 @@ void add_report_command(CLI::App& app) {
   auto o = std::make_shared<ReportUnitsOptions>();
   CLI::App* units = rep->add_subcommand(
       "units", "per-flow state, memory, latency/II, arithmetic and measured cycles per event of every CC unit");
-  units->add_option("--flows", o->report.flows, "flows the state memory holds")->capture_default_str();
+  // Checked on the text, so that a negative count is reported as given (cli_checks.hpp).
+  units->add_option("--flows", o->report.flows, "flows the state memory holds")
+      ->capture_default_str()
+      ->check(integer_range(1, int64_t{1} << 32));
   units->add_option("--format", o->format, "table, json or csv")->capture_default_str();
   units->add_option("--out", o->out_path, "write the report to this file instead of stdout")->type_name("FILE");
   units->add_option("--events", o->report.events, "synthetic events per unit for the measured cycles")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(integer_range(1, 100'000'000));
   units->add_option("--seed", o->report.seed, "seed of the synthetic event stream")->capture_default_str();
   units->callback([o] { run_units(*o); });
 }

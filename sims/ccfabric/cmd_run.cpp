@@ -17,9 +17,10 @@
 #include <systemc>
 
 #include "cc_factory.hpp"
+#include "cli_checks.hpp"
 #include "commands.hpp"
-#include "fabric/flow_hash.hpp"
 #include "explore/recording_units.hpp"
+#include "fabric/flow_hash.hpp"
 #include "fabric/link.hpp"
 #include "fabric/roce_format.hpp"
 #include "fabric/routing.hpp"
@@ -29,10 +30,10 @@
 #include "process_memory.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_topology.hpp"
-#include "switch_setup.hpp"
 #include "switch/switch_config.hpp"
 #include "switch/switch_model.hpp"
 #include "switch/switch_regs.hpp"
+#include "switch_setup.hpp"
 #include "workload/ideal_fct.hpp"
 #include "workload/workload.hpp"
 
@@ -148,6 +149,8 @@ void run_scenario(const RunOptions& o) {
   if (generated.empty())
     throw BadInput(fmt::format("{}: the [[traffic]] entries give no flow (a poisson entry's first arrival falls after "
                                "its stop_us: raise load or stop_us)", o.scenario));
+  // The output directory before the switches: with --trace each opens its waveform file in it.
+  ensure_out_dir(o.out_dir);
 
   sims::RunResults r;
   // Modules. Names are unique per run; everything lives until the end of this function. The memory
@@ -157,7 +160,11 @@ void run_scenario(const RunOptions& o) {
   std::vector<sw::SwitchParams> params(topo.switches());
   for (unsigned k = 0; k < topo.switches(); ++k) {
     params[k].nports = sw::built_port_count(topo.switch_ports[k]);
-    configs.push_back(switch_config(s, params[k], topo, routing, k));
+    try {
+      configs.push_back(switch_config(s, params[k], topo, routing, k));
+    } catch (const BadInput& e) {
+      throw BadInput(fmt::format("{}: {}", o.scenario, e.what()));  // the scenario file, as its other errors
+    }
   }
   const uint64_t rss_before_switches = resident_set_bytes();
   std::vector<std::unique_ptr<swc::SwitchModel>> switches;
@@ -178,7 +185,13 @@ void run_scenario(const RunOptions& o) {
   r.memory.switches_bytes = rss_after_switches > rss_before_switches ? rss_after_switches - rss_before_switches : 0;
   // LDCP's base RTT defaults to the fabric's longest idle round trip (cc_factory.cpp).
   const bool ldcp = s.nic.cc == "ldcp" || s.cc_params.count("ldcp") || s.cc_text.count("ldcp");
-  const CcFactory cc_factory(s, ldcp ? longest_idle_rtt_ns(s, topo, routing) : 0.0);
+  const CcFactory cc_factory = [&] {
+    try {
+      return CcFactory(s, ldcp ? longest_idle_rtt_ns(s, topo, routing) : 0.0);
+    } catch (const BadInput& e) {
+      throw BadInput(fmt::format("{}: {}", o.scenario, e.what()));  // the scenario file, as its other errors
+    }
+  }();
   // The event trace of `ccfabric explore` holds the PAWA unit's events (docs/explore.md 4); the CX6-DX
   // variant's probe events are not in its format yet.
   if (!o.record_dir.empty() && cc_factory.ldcp_pcc())

@@ -28,6 +28,7 @@
 #include <toml++/toml.h>
 
 #include "child_run.hpp"
+#include "cli_checks.hpp"
 #include "commands.hpp"
 #include "sweep_plan.hpp"
 
@@ -124,6 +125,7 @@ void run_sweep(SweepOptions o) {
   if (o.out_dir.empty()) o.out_dir = "out/" + fs::path(o.sweep_file).stem().string();
   if (o.emit == "slurm" || o.emit == "parallel") o.merge_only = false;
   const Sweep sw = load_sweep(parse_toml_file(o.sweep_file), o.sweep_file, o.out_dir);
+  ensure_out_dir(o.out_dir);
   if (!o.emit.empty()) {
     emit_jobs(sw, o);
     return;

@@ -35,8 +35,14 @@ constexpr size_t kMaxSweepPoints = 100'000;
 }  // namespace
 
 toml::table parse_toml_file(const std::string& path) {
+  std::string text;
   try {
-    return toml::parse_file(path);
+    text = sims::read_toml_file(path);  // a regular file of at most 16 MiB
+  } catch (const sims::ScenarioError& e) {
+    throw BadInput(e.what());
+  }
+  try {
+    return toml::parse(text, path);
   } catch (const toml::parse_error& e) {
     throw BadInput(fmt::format("{}:{}:{}: {}", path, e.source().begin.line, e.source().begin.column, e.description()));
   }
@@ -102,7 +108,11 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
   }
   if (seeds.empty()) {
     if (scenario_grid) throw BadInput(fmt::format("{}: seeds = [...] is required with a grid over \"scenario\"", origin));
-    seeds.push_back(sims::load_scenario(sw.scenario).sim.seed);
+    try {
+      seeds.push_back(sims::load_scenario(sw.scenario).sim.seed);
+    } catch (const sims::ScenarioError& e) {
+      throw BadInput(e.what());
+    }
   }
 
   // Cartesian product, the last key varying fastest, seeds innermost.

@@ -64,9 +64,23 @@ sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& 
   const uint64_t usable = std::min<uint64_t>(params.ncells(), s.sw.buffer_bytes / cell);
   const uint64_t lossless = c.pfc_enable ? std::popcount(unsigned(c.lossless_mask)) : 0;
   const uint64_t fixed = uint64_t{c.reserve_cells} * params.nports * params.nprio + headroom_total * lossless;
-  if (fixed >= usable)
-    throw BadInput(fmt::format("switch.buffer_bytes = {} leaves no shared buffer after reserves and headroom ({} B)",
-                               s.sw.buffer_bytes, fixed * cell));
+  if (fixed >= usable) {
+    // Name what takes the buffer: the per-queue reserves and, with PFC, the headroom of every port.
+    const std::string headroom =
+        s.sw.headroom_bytes != 0
+            ? fmt::format("switch.headroom_bytes = {}", s.sw.headroom_bytes)
+            : fmt::format(
+                  "switch.headroom_bytes = 0: derived from fabric.link_delay_ns = {}, the link rates "
+                  "(fabric.link_gbps = {}) and nic.mtu_bytes = {}",
+                  s.fabric.link_delay_ns, s.fabric.link_gbps, s.nic.mtu_bytes);
+    throw BadInput(fmt::format(
+        "switch.buffer_bytes = {} leaves no shared buffer after reserves and headroom ({} B; usable {} B): "
+        "switch.reserve_bytes = {} x {} ports x {} priorities = {} B, PFC headroom {} B ({} lossless {} x {} B over "
+        "the ports; {}); lower switch.reserve_bytes, switch.headroom_bytes or fabric.link_delay_ns",
+        s.sw.buffer_bytes, fixed * cell, usable * cell, s.sw.reserve_bytes, params.nports, params.nprio,
+        uint64_t{c.reserve_cells} * params.nports * params.nprio * cell, headroom_total * lossless * cell, lossless,
+        lossless == 1 ? "class" : "classes", headroom_total * cell, headroom));
+  }
   c.shared_pool_cells = static_cast<uint32_t>(usable - fixed);
   c.pfc_static_thr_cells = s.sw.pfc_static_bytes ? cells(s.sw.pfc_static_bytes)
                                                  : static_cast<uint32_t>(c.shared_pool_cells / (8 * params.nports));

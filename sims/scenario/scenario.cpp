@@ -4,10 +4,12 @@
 #include "scenario/scenario_topology.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -163,7 +165,9 @@ void apply_override(toml::table& root, const std::string& kv) {
       toml::array& arr = *n->as_array();
       size_t index = 0;
       const bool numeric = !index_text.empty() && index_text.find_first_not_of("0123456789") == std::string::npos;
-      if (numeric) index = std::stoul(index_text);
+      // An index too large for size_t is out of range like any other index past the end.
+      if (numeric && std::from_chars(index_text.data(), index_text.data() + index_text.size(), index).ec != std::errc{})
+        index = SIZE_MAX;
       if (!numeric || index >= arr.size() || dot2 == std::string_view::npos || !arr.get(index)->is_table())
         throw ScenarioError(fmt::format("--set {}: {} is an array of {} tables; use {}.INDEX.KEY with INDEX 0..{}",
                                         kv, part, arr.size(), part, arr.size() ? arr.size() - 1 : 0));
@@ -326,6 +330,25 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   sim.reject_unknown();
   if (s.sim.measure_from_us >= s.sim.duration_us)
     sim.fail("measure_from_us", fmt::format("{}", s.sim.measure_from_us), fmt::format("< sim.duration_us = {}", s.sim.duration_us));
+  // The run ends and measures in SystemC time (1 ps resolution, values rounded to it): at least 1 ns of
+  // run and at least 1 ps of measurement window after rounding (docs/scenarios.md).
+  if (s.sim.duration_us < kMinDurationUs)
+    sim.fail("duration_us", fmt::format("{}", s.sim.duration_us),
+             fmt::format("a number >= {} (1 ns) and <= 1e7", kMinDurationUs));
+  if (std::llround(s.sim.duration_us * 1e6) - std::llround(s.sim.measure_from_us * 1e6) < 1)
+    sim.fail("measure_from_us", fmt::format("{}", s.sim.measure_from_us),
+             fmt::format("at least 1 ps (1e-06 us) below sim.duration_us = {} after rounding to the 1 ps time "
+                         "resolution (an empty measurement window)",
+                         s.sim.duration_us));
+  // The sampler runs in SystemC time (1 ps resolution): a shorter interval would round to 0 and never
+  // advance. At most kMaxSamplesPerRun samples are kept (docs/scenarios.md).
+  if (s.sim.sample_interval_us < 1e-6)
+    sim.fail("sample_interval_us", fmt::format("{}", s.sim.sample_interval_us),
+             "a number >= 1e-06 (1 ps, the time resolution of the simulation)");
+  if (s.sim.duration_us / s.sim.sample_interval_us > double(kMaxSamplesPerRun))
+    sim.fail("sample_interval_us", fmt::format("{}", s.sim.sample_interval_us),
+             fmt::format(">= sim.duration_us / {} = {} (at most {} samples per run)", kMaxSamplesPerRun,
+                         s.sim.duration_us / double(kMaxSamplesPerRun), kMaxSamplesPerRun));
 
   parse_fabric(root, origin, s.fabric);
 
@@ -378,11 +401,20 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
         }
         if (name == "variant")
           throw ScenarioError(fmt::format("{}: {} must be text, e.g. \"pawa\" or \"cx6dx_pcc\" for cc.ldcp", origin, key));
+        if (name == "divider" && (a == "swift" || a == "ldcp"))
+          throw ScenarioError(
+              fmt::format("{}: {} = {} must be text: one of \"recip_table\", \"recip_rom\", \"shift\", "
+                          "\"exact\"",
+                          origin, key, show(v)));
         double x = 0;
         if (auto i = v.as_integer()) x = double(i->get());
         else if (auto f = v.as_floating_point()) x = f->get();
-        else if (auto b = v.as_boolean()) x = b->get() ? 1.0 : 0.0;
-        else throw ScenarioError(fmt::format("{}: {} must be a number or true/false (text only for divider and variant)", origin, key));
+        else if (auto b = v.as_boolean()) {
+          x = b->get() ? 1.0 : 0.0;
+          s.cc_flags[a].insert(name);  // a boolean key takes only these, a numeric key never (cc_factory.cpp)
+        } else
+          throw ScenarioError(
+              fmt::format("{}: {} must be a number or true/false (text only for divider and variant)", origin, key));
         if (!std::isfinite(x)) throw ScenarioError(fmt::format("{}: {} = {} must be a finite number", origin, key, x));
         s.cc_params[a][name] = x;
       };
@@ -482,13 +514,43 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   return s;
 }
 
+std::string read_toml_file(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (ec || !fs::exists(st))
+    throw ScenarioError(fmt::format("{}: cannot be read ({})", path, ec ? ec.message() : "no such file"));
+  if (!fs::is_regular_file(st)) {
+    const char* kind = fs::is_directory(st)        ? "a directory"
+                       : fs::is_character_file(st) ? "a character device"
+                       : fs::is_block_file(st)     ? "a block device"
+                       : fs::is_fifo(st)           ? "a FIFO"
+                       : fs::is_socket(st)         ? "a socket"
+                                                   : "not a file";
+    throw ScenarioError(fmt::format("{}: must be a regular TOML file (it is {})", path, kind));
+  }
+  const uintmax_t size = fs::file_size(path, ec);
+  if (!ec && size > kMaxTomlFileBytes)
+    throw ScenarioError(fmt::format("{}: {} bytes is larger than the limit of {} bytes (16 MiB) for a TOML file", path,
+                                    size, kMaxTomlFileBytes));
+  std::ifstream f(path, std::ios::binary);
+  if (ec || !f) throw ScenarioError(fmt::format("{}: cannot be read", path));
+  // In blocks, stopping past the limit, in case the file grew since its size was taken.
+  std::string text;
+  char block[65536];
+  while (f.read(block, sizeof block) || f.gcount() > 0) {
+    text.append(block, size_t(f.gcount()));
+    if (text.size() > kMaxTomlFileBytes)
+      throw ScenarioError(
+          fmt::format("{}: larger than the limit of {} bytes (16 MiB) for a TOML file", path, kMaxTomlFileBytes));
+  }
+  if (f.bad()) throw ScenarioError(fmt::format("{}: cannot be read", path));
+  return text;
+}
+
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
   if (path.empty()) return parse_scenario("", "(defaults)", overrides);
-  std::ifstream f(path);
-  if (!f) throw ScenarioError(fmt::format("{}: cannot be read", path));
-  std::stringstream ss;
-  ss << f.rdbuf();
-  Scenario s = parse_scenario(ss.str(), path, overrides);
+  Scenario s = parse_scenario(read_toml_file(path), path, overrides);
   // A CDF file named by a relative path is found next to the scenario file (docs/scenarios.md).
   for (auto& tr : s.traffic) {
     if (tr.cdf.empty() || tr.cdf == "web_search" || tr.cdf == "data_mining") continue;
@@ -553,7 +615,13 @@ std::string Scenario::to_toml() const {
   for (const std::string& algo : algos) {
     t += fmt::format("\n[cc.{}]\n", algo);
     if (const auto it = cc_params.find(algo); it != cc_params.end())
-      for (const auto& [k, v] : it->second) t += fmt::format("{} = {}\n", k, v);  // widths.<name>: a dotted key
+      for (const auto& [k, v] : it->second) {
+        const auto f = cc_flags.find(algo);
+        if (f != cc_flags.end() && f->second.count(k))
+          t += fmt::format("{} = {}\n", k, v != 0);  // true/false
+        else
+          t += fmt::format("{} = {}\n", k, v);  // widths.<name>: a dotted key
+      }
     if (const auto it = cc_text.find(algo); it != cc_text.end())
       for (const auto& [k, v] : it->second) t += fmt::format("{} = \"{}\"\n", k, v);
   }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,6 +26,20 @@ inline constexpr unsigned kSwitchPortsDefault = sw::kBuiltPortCounts[0];
 struct ScenarioError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// The shortest run: sim.duration_us >= 1 ns (the measurement window must hold at least 1 ps).
+inline constexpr double kMinDurationUs = 0.001;
+
+// The most samples (rows of timeseries.csv) a run takes: sim.duration_us / sim.sample_interval_us.
+// The longest run (1e7 us) at the default interval (10 us) takes exactly this many.
+inline constexpr uint64_t kMaxSamplesPerRun = 1'000'000;
+
+// The largest TOML file (scenario, sweep, experiment) that is read.
+inline constexpr uint64_t kMaxTomlFileBytes = uint64_t{16} << 20;
+
+// The text of a TOML file. Throws ScenarioError naming the file when it is not a regular file (a
+// directory, /dev/zero, a FIFO), is larger than kMaxTomlFileBytes or cannot be read.
+std::string read_toml_file(const std::string& path);
 
 struct TrafficSpec {
   // "incast", "permutation", "all_to_all", "hot_spot", "poisson" (docs/workloads.md; the flows
@@ -115,6 +130,9 @@ struct Scenario {
   std::map<std::string, std::map<std::string, double>> cc_params;
   // Text values of those tables, key -> string (e.g. divider = "shift").
   std::map<std::string, std::map<std::string, std::string>> cc_text;
+  // The keys of cc_params given as true/false (not as numbers): a boolean key accepts only these, a
+  // numeric key only numbers (sims/ccfabric/cc_factory.cpp).
+  std::map<std::string, std::set<std::string>> cc_flags;
   std::vector<TrafficSpec> traffic;
 
   // The TOML text of this scenario with every key (for --dump and for summary.json).

@@ -117,10 +117,15 @@ Topology explicit_topology(const Scenario::Fabric& f, unsigned switch_ports) {
 }  // namespace
 
 std::string link_rate_rule(double gbps) {
+  // The switch's 32-bit PFC_REFRESH_CYCLES register holds pause_quanta (65535) x QUANTUM_CYCLES / 2
+  // (switch_setup.cpp): QUANTUM_CYCLES = 800 / rate is at most 131074, the rate at least 800/131074 Gb/s.
   const double qc = 800.0 / gbps;
-  if (std::isfinite(qc) && qc >= 1 && qc == std::floor(qc)) return "";
-  return "must make 800 / rate a whole number of switch cycles per pause quantum (10, 20, 25, 40, 50, 80, 100, 160, "
-         "200, 400 or 800)";
+  if (std::isfinite(qc) && qc >= 1 && qc <= kMaxQuantumCycles && qc == std::floor(qc)) return "";
+  return fmt::format(
+      "must make 800 / rate a whole number of switch cycles per pause quantum from 1 to {} (e.g. 10, 20, "
+      "25, 40, 50, 80, 100, 160, 200, 400 or 800; the slowest link is 800/{} = {:.6g} Gb/s, the "
+      "largest pause that the switch's 32-bit PFC refresh register holds)",
+      kMaxQuantumCycles, kMaxQuantumCycles, 800.0 / kMaxQuantumCycles);
 }
 
 Topology scenario_topology(const Scenario::Fabric& f, unsigned switch_ports) {

@@ -14,8 +14,12 @@ namespace ccf::sims {
 // build's port count (a topology's switches may need at most this many).
 fabric::Topology scenario_topology(const Scenario::Fabric& f, unsigned switch_ports = kSwitchPortsBuilt);
 
+// The most switch cycles per pause quantum (800 / rate): the 32-bit PFC_REFRESH_CYCLES register holds
+// 65535 quanta x QUANTUM_CYCLES / 2 (sims/ccfabric/switch_setup.cpp). The slowest link: 800/131074 Gb/s.
+inline constexpr double kMaxQuantumCycles = 131074;
+
 // Empty when a link of `gbps` makes one PFC pause quantum (512 bit times) a whole number of switch
-// cycles at 1.5625 GHz (800 / rate, docs/switch.md 2.1), else the rule in words.
+// cycles at 1.5625 GHz (800 / rate, docs/switch.md 2.1), at most kMaxQuantumCycles, else the rule in words.
 std::string link_rate_rule(double gbps);
 
 }  // namespace ccf::sims

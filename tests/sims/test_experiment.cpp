@@ -103,6 +103,30 @@ TEST(Experiment, BadExperimentFilesNameTheKey) {
       << series.output;
 }
 
+// A group whose hosts send nothing, or a window outside every run, stops the experiment with its
+// key; a metric that is null in every run is a result, said in a note.
+TEST(Experiment, AGroupOrWindowWithoutDataIsNamedAndAnEmptyMetricNoted) {
+  const std::string dir = out_dir("experiment_empty");
+  const auto expect_named = [&](const std::string& experiment, const std::string& message) {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/e.toml") << "scenario = \"" << CCF_SCENARIO_DIR << "/incast_dcqcn_100g.toml\"\nseeds = [1]\n"
+                                   << "[set]\n\"sim.duration_us\" = 50\n\"sim.measure_from_us\" = 10\n"
+                                   << "\"traffic.0.senders\" = 2\n[grid]\n\"nic.cc\" = [\"dcqcn\"]\n"
+                                   << "[experiment]\ntitle = \"t\"\n"
+                                   << experiment;
+    const auto r = run_ccfabric("experiment " + dir + "/e.toml --jobs 1 --out " + dir + "/out");
+    EXPECT_EQ(r.exit_code, message.starts_with("note: ") ? 0 : 2) << experiment;
+    EXPECT_NE(r.output.find(message), std::string::npos) << r.output;
+  };
+  expect_named("flow_metric = \"throughput_gbps\"\n[[experiment.groups]]\nlabel = \"x\"\nhosts = [99]\n",
+               "experiment.groups[0] (\"x\"): hosts = [99] send no flow in any of the 1 runs");
+  expect_named("metric = [\"/fct/all/mean_slowdown\"]\n",
+               "note: experiment.metric = \"/fct/all/mean_slowdown\" has no value in any of the 1 runs");
+  expect_named("timeseries = [\"flow1_rate_gbps\"]\nwindows = [[100, 200]]\n",
+               "experiment.windows entry [100, 200]: no timeseries.csv sample");
+}
+
 // A figure over time: the windows' means in experiment.csv are recomputed from each run's
 // timeseries.csv (a column and a sum of two columns), one panel per series in the figure.
 TEST(Experiment, TimeseriesMeansOverWindowsAreThoseOfTheRunsColumns) {

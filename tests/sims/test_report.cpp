@@ -226,6 +226,14 @@ TEST(ReportUnitsCli, UnknownFormatExitsTwoNamingTheOption) {
   EXPECT_NE(r.output.find("xml"), std::string::npos) << r.output;
 }
 
+// A negative count is shown as given, not as the unsigned value CLI11 would convert it to.
+TEST(ReportUnitsCli, NegativeFlowsExitsTwoShowingTheValueAsGiven) {
+  const auto r = run_ccfabric("report units --flows -1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--flows: -1 must be an integer from 1 to 4294967296"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("18446744073709551615"), std::string::npos) << r.output;
+}
+
 TEST(ReportUnitsCli, NonNumericFlowsExitsTwoNamingTheOption) {
   const auto r = run_ccfabric("report units --flows many");
   EXPECT_EQ(r.exit_code, 2);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "cli_run.hpp"
@@ -102,14 +103,118 @@ TEST(RunCli, BadScenariosExitWith2AndNameTheKey) {
       {"fabric.link_gbps=-100", "fabric.link_gbps = -100 must be"},
       {"fabric.hosts=0", "fabric.hosts = 0 must be"},
       {"cc.dcqcn.r_ai=5", "unknown key 'cc.dcqcn.r_ai' (known: r_ai_mbps,"},
-      {"cc.dcqcn.g=0.75", "cc.dcqcn.g = 0.75 must be a fraction from 1/65536 to 1/2"},
+      {"cc.dcqcn.g=0.75", "cc.dcqcn.g = 0.75 must be a fraction from 1/65536 to 32767/65536"},
       {"cc.timely.hai_n=2.5", "cc.timely.hai_n = 2.5 must be an integer from 1 to 255"},
       {"cc.dcqcn.cnp_interval_us=200", "cc.dcqcn.cnp_interval_us = 200 must be from 0 to 131.071"},
+      // The switch's buffer: the keys that took it are named, with the file (the derived headroom of
+      // a 10 ms link and the largest reserves).
+      {"fabric.link_delay_ns=1e7 --set switch.reserve_bytes=100000",
+       "incast_dcqcn.toml: switch.buffer_bytes = 12000000 leaves no shared buffer after reserves and headroom"},
+      {"fabric.link_delay_ns=1e7 --set switch.reserve_bytes=100000",
+       "switch.reserve_bytes = 100000 x 16 ports x 8 priorities = 12812288 B"},
+      {"fabric.link_delay_ns=1e7", "derived from fabric.link_delay_ns = 10000000"},
+      // [cc.*] value types: booleans only for boolean keys, numbers only for numeric ones.
+      {"cc.dcqcn.np_min_time_mode=0.5", "incast_dcqcn.toml: cc.dcqcn.np_min_time_mode = 0.5 must be true or false"},
+      {"cc.dcqcn.r_ai_mbps=true", "incast_dcqcn.toml: cc.dcqcn.r_ai_mbps = true must be a number"},
+      {"cc.dcqcn.clamp_tgt_rate=1", "cc.dcqcn.clamp_tgt_rate = 1 must be true or false"},
+      {"cc.swift.decrease_stamp_on_equal=0", "cc.swift.decrease_stamp_on_equal = 0 must be true or false"},
+      {"cc.ldcp.fast_start=1", "cc.ldcp.fast_start = 1 must be true or false"},
+      {"cc.ldcp.variant=cx6dx_pcc --set cc.ldcp.cw_clamp=1", "cc.ldcp.cw_clamp = 1 must be true or false"},
+      {"cc.timely.paper_variant=1", "cc.timely.paper_variant = 1 must be true or false"},
+      {"cc.timely.segment_pacing=0", "cc.timely.segment_pacing = 0 must be true or false"},
+      {"cc.timely.hai_n=true", "cc.timely.hai_n = true must be a number"},
+      // Values that the kernels' fixed point would round to 0, and the kernels' rules by scenario key.
+      {"cc.swift.ai=1e-7",
+       "incast_dcqcn.toml: cc.swift.ai = 1e-07 must be > 0 and <= 16 (packets; the smallest is 2^-20"},
+      {"cc.swift.beta=1e-6", "cc.swift.beta = 1e-06 must be > 0 and <= 1 (the smallest is 2^-16"},
+      {"cc.swift.max_mdf=0.9999999", "cc.swift.max_mdf = 0.9999999 must be > 0 and < 1"},
+      {"cc.dcqcn.g=0.5", "cc.dcqcn.g = 0.5 must be a fraction from 1/65536 to 32767/65536"},
+      {"cc.dcqcn.cnp_interval_us=0.0001", "cc.dcqcn.cnp_interval_us = 0.0001 must be 0 or at least 0.001"},
+      {"cc.dcqcn.increase_timer_us=0.001", "cc.dcqcn.increase_timer_us = 0.001 must be from 0.002 to 4e6"},
+      {"cc.dcqcn.r_hai_mbps=0.5",
+       "cc.dcqcn.r_hai_mbps = 0.5 is not accepted at fabric.link_gbps = 100: r_hai too small for the stage counters"},
+      {"nic.cc=timely --set fabric.link_gbps=800",
+       "incast_dcqcn.toml: fabric.link_gbps = 800 must be in (0, 524.287] for cc.timely"},
+      // An index past size_t: the array's message, not a failed conversion.
+      {"traffic.99999999999999999999.senders=2",
+       "--set traffic.99999999999999999999.senders=2: traffic is an array of 1 tables; use traffic.INDEX.KEY with "
+       "INDEX 0..0"},
+      // Below 1 ps the sampler's period rounds to 0 and the run never ends; 2000 us / 0.0001 us is 2e7 samples.
+      {"sim.sample_interval_us=1e-9", "sim.sample_interval_us = 1e-09 must be a number >= 1e-06 (1 ps"},
+      {"sim.sample_interval_us=0.0001",
+       "sim.sample_interval_us = 0.0001 must be >= sim.duration_us / 1000000 = 0.002 (at most 1000000 samples"},
   };
   for (const BadCase& c : cases) {
     const Result r = run("run " + kScenario + " --set " + c.set);
     EXPECT_EQ(r.exit_code, 2) << c.set;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.set << ": " << r.output;
+  }
+}
+
+// Reading /dev/zero as a scenario never ends: a path that is not a regular file is bad input, for
+// `run` and for a sweep file alike (the same reader; the 16 MiB limit is in test_scenario.cpp).
+TEST(RunCli, ScenarioThatIsNotARegularFileExitsWith2NamingIt) {
+  for (const char* cmd : {"run", "sweep"}) {
+    const Result r = run(std::string(cmd) + " /dev/zero");
+    EXPECT_EQ(r.exit_code, 2) << cmd << ": " << r.output;
+    EXPECT_NE(r.output.find("error: /dev/zero: must be a regular TOML file (it is a character device)"),
+              std::string::npos)
+        << cmd << ": " << r.output;
+  }
+}
+
+// An --out directory that cannot be made is bad input, named with the reason, before anything runs.
+TEST(RunCli, OutThatCannotBeCreatedExitsWith2NamingIt) {
+  const std::string file = out_dir("out_is_a_file");
+  std::ofstream(file) << "a regular file\n";
+  const std::string under_file = file + "/sub";
+  const std::string run_args = "run " + kScenario + " --set sim.duration_us=10 --set sim.measure_from_us=0 --out ";
+  const std::pair<std::string, std::string> cases[] = {
+      {run_args + "/dev/null", "--out = /dev/null: cannot create directory ("},
+      {run_args + under_file, "--out = " + under_file + ": cannot create directory ("},
+      {run_args + "''", "--out = \"\": cannot create directory (an empty path)"},
+      {"sweep " + std::string(CCF_SCENARIO_DIR) + "/../sweeps/dcqcn_fanin.toml --out " + under_file,
+       "--out = " + under_file + ": cannot create directory ("},
+      {"experiment cc_incast --out " + under_file, "--out = " + under_file + ": cannot create directory ("},
+      {"demo-switch --duration-us 5 --out " + under_file, "--out = " + under_file + ": cannot create directory ("},
+      {"bench --duration-us 100 --rounds 1 --out " + under_file,
+       "--out = " + under_file + ": cannot create directory ("},
+  };
+  for (const auto& [args, message] : cases) {
+    const Result r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
+    EXPECT_NE(r.output.find("error: " + message), std::string::npos) << args << ": " << r.output;
+  }
+  std::filesystem::remove(file);
+}
+
+// --trace into an --out directory that does not exist yet: the switches open their waveform files in
+// it, so it is made before them.
+TEST(RunCli, TraceWritesTheWaveformIntoANewOutDirectory) {
+  const std::string out = out_dir("run_trace") + "/new";
+  const Result r =
+      run("run " + kScenario + " --set sim.duration_us=20 --set sim.measure_from_us=0 --trace --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ASSERT_TRUE(std::filesystem::exists(out + "/switch0.fst")) << r.output;
+  EXPECT_GT(std::filesystem::file_size(out + "/switch0.fst"), 0u);
+  std::filesystem::remove_all(std::filesystem::path(out).parent_path());
+}
+
+// CLI11's range check lets NaN through (every comparison with it is false): a NaN duration never
+// ends. Every floating-point option with a range takes finite numbers only.
+TEST(CliOptions, NanAndInfinityAreRejectedByTheFloatingPointOptions) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"demo-switch --duration-us nan", "--duration-us: nan must be a finite number from 1 to 100000"},
+      {"demo-switch --duration-us inf", "--duration-us: inf must be a finite number from 1 to 100000"},
+      {"bench --duration-us nan", "--duration-us: nan must be a finite number from 100 to 1000000"},
+      {"explore dcqcn --trace /nonexistent --max-rel-error nan", "--max-rel-error: nan must be a finite number"},
+      {"explore dcqcn --trace /nonexistent --max-rel-error 0.01 --max-decision-mismatch nan",
+       "--max-decision-mismatch: nan must be a finite number"},
+  };
+  for (const auto& [args, message] : cases) {
+    const Result r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
+    EXPECT_NE(r.output.find("error: " + message), std::string::npos) << args << ": " << r.output;
   }
 }
 

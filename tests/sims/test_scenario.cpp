@@ -1,6 +1,10 @@
 // Scenario loading: defaults, overrides, and a clear error (file, key, value, rule) for bad input.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
+#include <set>
 #include <string>
 
 #include "scenario/scenario.hpp"
@@ -39,6 +43,62 @@ TEST(Scenario, SetIndexesTrafficEntries) {
   EXPECT_NE(e.find("INDEX 0..1"), std::string::npos) << e;
 }
 
+// An index past what size_t holds is out of range like any other, not a failed conversion.
+TEST(Scenario, SetIndexTooLargeForAnIntegerNamesTheArrayAndItsIndices) {
+  EXPECT_EQ(scenario_error_of("[[traffic]]\nsenders = 3\n", {"traffic.99999999999999999999.senders=2"}),
+            "--set traffic.99999999999999999999.senders=2: traffic is an array of 1 tables; use traffic.INDEX.KEY "
+            "with INDEX 0..0");
+  const std::string links = "[fabric]\ntopology = \"explicit\"\n[[fabric.links]]\na = \"h0\"\nb = \"s0\"\n";
+  EXPECT_EQ(scenario_error_of(links, {"fabric.links.99999999999999999999.a=h1"}),
+            "--set fabric.links.99999999999999999999.a=h1: links is an array of 1 tables; use links.INDEX.KEY with "
+            "INDEX 0..0");
+}
+
+// The sampler's period rounds to SystemC's 1 ps: a shorter one would never advance. At most
+// kMaxSamplesPerRun samples: at the default 1000 us, an interval of 0.001 us is the shortest.
+TEST(Scenario, SampleIntervalBelowOnePicosecondOrOverAMillionSamplesIsRejected) {
+  EXPECT_EQ(scenario_error_of("", {"sim.sample_interval_us=1e-9"}),
+            "s.toml: sim.sample_interval_us = 1e-09 must be a number >= 1e-06 (1 ps, the time resolution of the "
+            "simulation)");
+  EXPECT_EQ(scenario_error_of("", {"sim.sample_interval_us=0.0005"}),
+            "s.toml: sim.sample_interval_us = 0.0005 must be >= sim.duration_us / 1000000 = 0.001 (at most 1000000 "
+            "samples per run)");
+  EXPECT_EQ(scenario_error_of("", {"sim.sample_interval_us=0.001"}), "");
+  EXPECT_EQ(scenario_error_of("", {"sim.duration_us=1", "sim.sample_interval_us=1e-6"}), "");
+}
+
+// A run of at least 1 ns, and a measurement window of at least 1 ps once both ends are rounded to ps.
+TEST(Scenario, DurationBelowOneNanosecondOrAnEmptyMeasurementWindowIsRejected) {
+  EXPECT_EQ(scenario_error_of("", {"sim.duration_us=1e-300", "sim.measure_from_us=0"}),
+            "s.toml: sim.duration_us = 1e-300 must be a number >= 0.001 (1 ns) and <= 1e7");
+  EXPECT_EQ(scenario_error_of("", {"sim.duration_us=100", "sim.measure_from_us=99.99999999999999"}),
+            "s.toml: sim.measure_from_us = 99.99999999999999 must be at least 1 ps (1e-06 us) below sim.duration_us "
+            "= 100 after rounding to the 1 ps time resolution (an empty measurement window)");
+  EXPECT_EQ(scenario_error_of("", {"sim.duration_us=0.001", "sim.measure_from_us=0", "sim.sample_interval_us=0.001"}),
+            "");
+  EXPECT_EQ(scenario_error_of("", {"sim.duration_us=100", "sim.measure_from_us=99.999999"}), "");
+}
+
+// A scenario path that is not a regular file (reading /dev/zero never ends) or is over 16 MiB.
+TEST(Scenario, FileThatIsNotARegularFileOrOver16MiBIsRejectedByName) {
+  auto error_of = [](const std::string& path) -> std::string {
+    try {
+      load_scenario(path);
+    } catch (const ScenarioError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(error_of("/dev/zero"), "/dev/zero: must be a regular TOML file (it is a character device)");
+  const auto dir = std::filesystem::temp_directory_path();
+  EXPECT_EQ(error_of(dir.string()), dir.string() + ": must be a regular TOML file (it is a directory)");
+  const std::string big = (dir / ("ccf_big_scenario_" + std::to_string(::getpid()) + ".toml")).string();
+  std::ofstream(big) << std::string(kMaxTomlFileBytes + 1, '#');
+  EXPECT_EQ(error_of(big),
+            big + ": 16777217 bytes is larger than the limit of 16777216 bytes (16 MiB) for a TOML file");
+  std::filesystem::remove(big);
+}
+
 TEST(Scenario, UnknownKeyIsNamedWithTheKnownKeys) {
   const std::string e = scenario_error_of("[switch.ecn]\nkmn_bytes = 5\n");
   EXPECT_NE(e.find("s.toml: unknown key 'switch.ecn.kmn_bytes'"), std::string::npos) << e;
@@ -56,6 +116,13 @@ TEST(Scenario, CcTablesCarryNumbersAndBooleansPerAlgorithm) {
   EXPECT_DOUBLE_EQ(s.cc_params.at("dcqcn").at("g"), 0.0625);
   EXPECT_NE(scenario_error_of("[cc.cubic]\nx = 1\n").find("unknown table [cc.cubic]"), std::string::npos);
   EXPECT_NE(scenario_error_of("[cc.dcqcn]\nx = \"fast\"\n").find("cc.dcqcn.x must be a number"), std::string::npos);
+  // Which values were true/false is kept (a boolean key takes only those) and dumped back as such.
+  EXPECT_EQ(s.cc_flags.at("dcqcn"), std::set<std::string>{"clamp_tgt_rate"});
+  EXPECT_NE(s.to_toml().find("clamp_tgt_rate = false\n"), std::string::npos) << s.to_toml();
+  EXPECT_EQ(parse_scenario(s.to_toml(), "dump.toml").cc_flags, s.cc_flags);
+  // divider exists (text): a number there is a wrong type, not an unknown key.
+  EXPECT_EQ(scenario_error_of("", {"cc.swift.divider=3"}),
+            "s.toml: cc.swift.divider = 3 must be text: one of \"recip_table\", \"recip_rom\", \"shift\", \"exact\"");
 }
 
 TEST(Scenario, KminAboveKmaxIsRejected) {

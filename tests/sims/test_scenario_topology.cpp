@@ -128,11 +128,35 @@ TEST(ScenarioTopology, BadParametersNameTheKeyValueAndRule) {
             "most 32 ports");
   EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\ntier1_gbps = 33\n"),
             "s.toml: fabric.tier1_gbps = 33 must make 800 / rate a whole number of switch cycles per pause quantum "
-            "(10, 20, 25, 40, 50, 80, 100, 160, 200, 400 or 800)");
+            "from 1 to 131074 (e.g. 10, 20, 25, 40, 50, 80, 100, 160, 200, 400 or 800; the slowest link is 800/131074 "
+            "= 0.00610342 Gb/s, the largest pause that the switch's 32-bit PFC refresh register holds)");
   EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"three_tier\"\nspine_wiring = \"ring\"\n"),
             "s.toml: fabric.spine_wiring = \"ring\" must be one of \"full\", \"planes\"");
   EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"three_tier\"\ntier1_delay_ns = -5\n"),
             "s.toml: fabric.tier1_delay_ns = -5 must be a number >= 0 and <= 10000000");
+}
+
+// 800 / rate whole but above 131074 cycles per quantum (1e-12 Gb/s: 8e14) would overflow the switch's
+// 32-bit PFC refresh register; every link rate key is checked at load, naming the key.
+TEST(ScenarioTopology, LinkRatesBelowTheSlowestTheSwitchHoldsAreRejectedByKey) {
+  const std::string rule = " must make 800 / rate a whole number of switch cycles per pause quantum from 1 to 131074";
+  EXPECT_EQ(scenario_error_of("", {"fabric.link_gbps=1e-12"}).rfind("s.toml: fabric.link_gbps = 1e-12" + rule, 0), 0u);
+  EXPECT_EQ(scenario_error_of("", {"fabric.link_gbps=1e-20"}).rfind("s.toml: fabric.link_gbps = 1e-20" + rule, 0), 0u);
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"two_switch\"\ninter_switch_gbps = 1e-9\n")
+                .rfind("s.toml: fabric.inter_switch_gbps = 1e-09" + rule, 0),
+            0u);
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\ntier1_gbps = 1e-12\n")
+                .rfind("s.toml: fabric.tier1_gbps = 1e-12" + rule, 0),
+            0u);
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"three_tier\"\ntier2_gbps = 1e-12\n")
+                .rfind("s.toml: fabric.tier2_gbps = 1e-12" + rule, 0),
+            0u);
+  std::string expl = kExplicit;
+  expl.replace(expl.find("gbps = 100"), 10, "gbps = 1e-12");
+  EXPECT_EQ(scenario_error_of(expl).rfind("s.toml: fabric.links[2].gbps = 1e-12" + rule, 0), 0u);
+  // The slowest rate is accepted, one cycle more per quantum is not.
+  EXPECT_EQ(link_rate_rule(800.0 / 131074), "");
+  EXPECT_NE(link_rate_rule(800.0 / 131075), "");
 }
 
 TEST(ScenarioTopology, BadExplicitListsNameTheEntry) {
