@@ -56,9 +56,10 @@ inline CLI::Validator integer_range(int64_t lo, int64_t hi) {
       fmt::format("INT in [{} - {}]", lo, hi));
 }
 
-// Creates the output directory of --out (and its parents); one that cannot be made (under a file, in
-// /proc, an empty path, ...) is bad input: "--out = PATH: cannot create directory (REASON)".
-inline void ensure_out_dir(const std::string& path) {
+// Creates the output directory of --out (or of `option`, e.g. --record-events) and its parents; one
+// that cannot be made (under a file, in /proc, an empty path, ...) is bad input:
+// "--out = PATH: cannot create directory (REASON)".
+inline void ensure_out_dir(const std::string& path, const char* option = "--out") {
   namespace fs = std::filesystem;
   std::string reason;
   if (path.empty()) {
@@ -70,7 +71,7 @@ inline void ensure_out_dir(const std::string& path) {
     if (ec) reason = ec.message();
   }
   if (!reason.empty())
-    throw BadInput(fmt::format("--out = {}: cannot create directory ({})", path.empty() ? "\"\"" : path, reason));
+    throw BadInput(fmt::format("{} = {}: cannot create directory ({})", option, path.empty() ? "\"\"" : path, reason));
 }
 
 }  // namespace ccf::cli

@@ -45,6 +45,7 @@
 
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "scenario/scenario.hpp"
 #include "sweep_plan.hpp"
 
 namespace ccf::cli {
@@ -401,8 +402,13 @@ void run_experiment(ExperimentOptions o) {
   };
   for (size_t g = 0; g < e.groups.size(); ++g)
     if (!group_has_flow[g])
-      throw BadInput(fmt::format("{}: experiment.groups[{}] (\"{}\"): hosts = [{}] send no flow in any of the {} runs",
-                                 file, g, e.groups[g].label, fmt::join(e.groups[g].hosts, ", "), sw.points.size()));
+      throw BadInput(fmt::format(
+          "{}: experiment.groups[{}] (\"{}\"): hosts = [{}] send no flow in any of the {} runs", file, g,
+          e.groups[g].label,
+          sims::list_entries_text(e.groups[g].hosts.size(),
+                                  [hosts = std::vector<unsigned>(e.groups[g].hosts.begin(), e.groups[g].hosts.end())](
+                                      size_t i) { return std::to_string(hosts[i]); }),
+          sw.points.size()));
   if (!e.timeseries())
     for (size_t g = 0; g < ngroups; ++g)
       if (!has_value(g, nullptr))

@@ -21,6 +21,9 @@
 namespace ccf::cli {
 namespace {
 
+// The largest event trace that is read (the 8:1 DCQCN incast's is 3.4 MB, docs/explore.md).
+constexpr uint64_t kMaxTraceFileBytes = uint64_t{4} << 30;
+
 struct ExploreOptions {
   std::string unit;
   std::string trace;
@@ -65,6 +68,11 @@ void run_explore(const ExploreOptions& o) {
   if (!fs::exists(scenario))
     throw BadInput(fmt::format("--trace = {}: {} does not exist (ccfabric run --record-events writes it next to "
                                "events.txt)", o.trace, scenario));
+  try {
+    sims::check_text_file(events, "event trace file", kMaxTraceFileBytes);  // not /dev/zero, a FIFO, ...
+  } catch (const sims::ScenarioError& e) {
+    throw BadInput(fmt::format("--trace = {}: {}", o.trace, e.what()));
+  }
   explore::EventTrace trace;
   try {
     trace = explore::read_trace(events);
@@ -189,7 +197,9 @@ void add_explore_command(CLI::App& app) {
   cmd->add_flag("--end-to-end", o->end_to_end,
                 "run the recorded scenario again at the shipped, the best and every --widths setting");
   cmd->add_option("--e2e-set", o->e2e_sets, "an extra --set for the end-to-end runs (repeatable)")->type_name("KEY=VALUE");
-  cmd->add_option("--jobs", o->jobs, "end-to-end runs at a time")->capture_default_str();
+  cmd->add_option("--jobs", o->jobs, "end-to-end runs at a time")
+      ->capture_default_str()
+      ->check(integer_range(1, 64));  // on the text: -1 is reported as -1
   cmd->callback([o] { run_explore(*o); });
 }
 

@@ -59,7 +59,9 @@ void add_report_command(CLI::App& app) {
   units->add_option("--events", o->report.events, "synthetic events per unit for the measured cycles")
       ->capture_default_str()
       ->check(integer_range(1, 100'000'000));
-  units->add_option("--seed", o->report.seed, "seed of the synthetic event stream")->capture_default_str();
+  units->add_option("--seed", o->report.seed, "seed of the synthetic event stream")
+      ->capture_default_str()
+      ->check(integer_range(0, INT64_MAX));
   units->callback([o] { run_units(*o); });
 }
 

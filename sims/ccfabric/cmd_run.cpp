@@ -146,9 +146,17 @@ void run_scenario(const RunOptions& o) {
   } catch (const sims::WorkloadError& e) {
     throw BadInput(fmt::format("{}: {}", o.scenario, e.what()));
   }
-  if (generated.empty())
+  if (generated.empty()) {
+    // An incast entry with senders = 0 gives no flow (docs/scenarios.md): name it when no entry gives one.
+    for (size_t i = 0; i < s.traffic.size(); ++i)
+      if (s.traffic[i].pattern == "incast" && s.traffic[i].senders == 0)
+        throw BadInput(
+            fmt::format("{}: traffic[{}].senders = 0 must be at least 1 when no other [[traffic]] entry "
+                        "gives a flow (0 = the entry gives none, and a run needs at least one flow)",
+                        o.scenario, i));
     throw BadInput(fmt::format("{}: the [[traffic]] entries give no flow (a poisson entry's first arrival falls after "
                                "its stop_us: raise load or stop_us)", o.scenario));
+  }
   // The output directory before the switches: with --trace each opens its waveform file in it.
   ensure_out_dir(o.out_dir);
 
@@ -200,12 +208,12 @@ void run_scenario(const RunOptions& o) {
   // --record-events DIR: DIR/scenario.toml (this scenario with every key) and DIR/events.txt.
   std::unique_ptr<explore::TraceWriter> recorder;
   if (!o.record_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(o.record_dir, ec);
+    ensure_out_dir(o.record_dir, "--record-events");  // one that cannot be made is bad input
     std::ofstream sf(o.record_dir + "/scenario.toml");
     sf << s.to_toml();
     sf.close();
-    if (ec || !sf) throw RunFailed(fmt::format("--record-events = {}: cannot write {}/scenario.toml", o.record_dir, o.record_dir));
+    if (!sf)
+      throw RunFailed(fmt::format("--record-events = {}: cannot write {}/scenario.toml", o.record_dir, o.record_dir));
     try {
       recorder = std::make_unique<explore::TraceWriter>(o.record_dir + "/events.txt", s.nic.cc);
     } catch (const explore::TraceError& e) {

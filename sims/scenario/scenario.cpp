@@ -20,7 +20,13 @@ namespace ccf::sims {
 
 namespace {
 
+// A value as messages show it; a long array is cut to its first entries and its length
+// ("[ 0, 1, 2, 3, 4, 5, 6, 7, ... (100000 entries) ]", list_entries_text).
 std::string show(const toml::node& n) {
+  if (const toml::array* a = n.as_array()) {
+    if (a->empty()) return "[]";
+    return "[ " + list_entries_text(a->size(), [a](size_t i) { return show(*a->get(i)); }) + " ]";
+  }
   std::ostringstream os;
   n.visit([&os](const auto& v) {
     if constexpr (toml::is_string<decltype(v)>) os << '"' << v.get() << '"';
@@ -209,6 +215,13 @@ void parse_fabric(const toml::table& root, const std::string& origin, Scenario::
   fab.number("link_gbps", f.link_gbps, 0.0, 1600.0, true);
   fab.number("link_delay_ns", f.link_delay_ns, 0.0, 1e7);
   fab.number("inter_switch_gbps", f.inter_switch_gbps, 0.0, 1600.0);
+  // two_switch only. 0 (the default: link_gbps) means no link of its own and is accepted everywhere,
+  // as a dumped scenario (Scenario::to_toml, summary.json) carries it on every topology.
+  if (kind != "two_switch" && f.inter_switch_gbps != 0)
+    throw ScenarioError(
+        fmt::format("{}: fabric.inter_switch_gbps = {} applies to topology \"two_switch\" only (here "
+                    "topology = \"{}\")",
+                    origin, f.inter_switch_gbps, kind));
   auto optional_number = [&](const char* key, std::optional<double>& out, double lo, double hi, bool lo_open) {
     double v = 0;
     if (!fab.has(key)) {
@@ -361,6 +374,17 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   const double lb = std::log2(s.sw.pfc_beta);
   if (lb != std::round(lb)) sw.fail("pfc_beta", fmt::format("{}", s.sw.pfc_beta), "a power of two from 1/64 to 64");
   sw.integer("pfc_static_bytes", s.sw.pfc_static_bytes, 0, 12'000'000);
+  // Each threshold has its own key; the other one's is an error unless it holds its default, which a
+  // dumped scenario (Scenario::to_toml, summary.json) carries whatever the threshold.
+  const Scenario::Switch sw_defaults;
+  auto only_for_threshold = [&](const std::string& key, bool differs, const std::string& value, const char* kind) {
+    if (!differs || s.sw.pfc_threshold == kind) return;
+    throw ScenarioError(fmt::format("{}: switch.{} = {} applies to switch.pfc_threshold = \"{}\" only (here \"{}\")",
+                                    origin, key, value, kind, s.sw.pfc_threshold));
+  };
+  only_for_threshold("pfc_beta", s.sw.pfc_beta != sw_defaults.pfc_beta, fmt::format("{}", s.sw.pfc_beta), "dynamic");
+  only_for_threshold("pfc_static_bytes", s.sw.pfc_static_bytes != sw_defaults.pfc_static_bytes,
+                     fmt::format("{}", s.sw.pfc_static_bytes), "static");
   sw.integer("headroom_bytes", s.sw.headroom_bytes, 0, 1'000'000);
   sw.integer("reserve_bytes", s.sw.reserve_bytes, 0, 100'000);
   sw.boolean("mark_at_dequeue", s.sw.mark_at_dequeue);
@@ -477,7 +501,8 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       tr.number("stop_us", spec.stop_us, 0.0, s.sim.duration_us);
       tr.reject_unknown();
       if (tr.has("sender_hosts") && spec.sender_hosts.size() < (pat == "incast" ? 1u : 2u))
-        tr.fail("sender_hosts", "[]", pat == "incast" ? "at least one host" : fmt::format("at least two hosts for pattern {}", pat_q));
+        tr.fail("sender_hosts", show(*t->get("sender_hosts")),
+                pat == "incast" ? "at least one host" : fmt::format("at least two hosts for pattern {}", pat_q));
       if (pat == "incast") {
         // senders with sender_hosts: the first `senders` of the list send (a sweep over the count of
         // senders picked from a fixed list; 0 = none, the entry gives no flow).
@@ -514,7 +539,18 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   return s;
 }
 
-std::string read_toml_file(const std::string& path) {
+namespace {
+
+// "16777216 bytes (16 MiB)" for a limit of whole MiB, else the bytes.
+std::string limit_text(uint64_t max_bytes) {
+  if (max_bytes >= (uint64_t{1} << 20) && max_bytes % (uint64_t{1} << 20) == 0)
+    return fmt::format("{} bytes ({} MiB)", max_bytes, max_bytes >> 20);
+  return fmt::format("{} bytes", max_bytes);
+}
+
+}  // namespace
+
+uint64_t check_text_file(const std::string& path, const std::string& what, uint64_t max_bytes) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
@@ -527,25 +563,34 @@ std::string read_toml_file(const std::string& path) {
                        : fs::is_fifo(st)           ? "a FIFO"
                        : fs::is_socket(st)         ? "a socket"
                                                    : "not a file";
-    throw ScenarioError(fmt::format("{}: must be a regular TOML file (it is {})", path, kind));
+    throw ScenarioError(fmt::format("{}: must be a regular {} (it is {})", path, what, kind));
   }
   const uintmax_t size = fs::file_size(path, ec);
-  if (!ec && size > kMaxTomlFileBytes)
-    throw ScenarioError(fmt::format("{}: {} bytes is larger than the limit of {} bytes (16 MiB) for a TOML file", path,
-                                    size, kMaxTomlFileBytes));
+  if (ec) throw ScenarioError(fmt::format("{}: cannot be read ({})", path, ec.message()));
+  if (size > max_bytes)
+    throw ScenarioError(
+        fmt::format("{}: {} bytes is larger than the limit of {} for a {}", path, size, limit_text(max_bytes), what));
+  return size;
+}
+
+std::string read_text_file(const std::string& path, const std::string& what, uint64_t max_bytes) {
+  check_text_file(path, what, max_bytes);
   std::ifstream f(path, std::ios::binary);
-  if (ec || !f) throw ScenarioError(fmt::format("{}: cannot be read", path));
+  if (!f) throw ScenarioError(fmt::format("{}: cannot be read", path));
   // In blocks, stopping past the limit, in case the file grew since its size was taken.
   std::string text;
   char block[65536];
   while (f.read(block, sizeof block) || f.gcount() > 0) {
     text.append(block, size_t(f.gcount()));
-    if (text.size() > kMaxTomlFileBytes)
-      throw ScenarioError(
-          fmt::format("{}: larger than the limit of {} bytes (16 MiB) for a TOML file", path, kMaxTomlFileBytes));
+    if (text.size() > max_bytes)
+      throw ScenarioError(fmt::format("{}: larger than the limit of {} for a {}", path, limit_text(max_bytes), what));
   }
   if (f.bad()) throw ScenarioError(fmt::format("{}: cannot be read", path));
   return text;
+}
+
+std::string read_toml_file(const std::string& path) {
+  return read_text_file(path, "TOML file", kMaxTomlFileBytes);
 }
 
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {

@@ -37,9 +37,28 @@ inline constexpr uint64_t kMaxSamplesPerRun = 1'000'000;
 // The largest TOML file (scenario, sweep, experiment) that is read.
 inline constexpr uint64_t kMaxTomlFileBytes = uint64_t{16} << 20;
 
-// The text of a TOML file. Throws ScenarioError naming the file when it is not a regular file (a
-// directory, /dev/zero, a FIFO), is larger than kMaxTomlFileBytes or cannot be read.
+// The text of a file read as input (`what` names its kind in messages, e.g. "TOML file", "CDF
+// file"). Throws ScenarioError naming the file when it is not a regular file (a directory, /dev/zero,
+// a FIFO): "PATH: must be a regular CDF file (it is a character device)", is larger than max_bytes
+// or cannot be read.
+std::string read_text_file(const std::string& path, const std::string& what, uint64_t max_bytes);
+// The checks of read_text_file without reading the file (for a reader that streams it); returns
+// its size.
+uint64_t check_text_file(const std::string& path, const std::string& what, uint64_t max_bytes);
+// read_text_file of a TOML file (scenario, sweep, experiment) of at most kMaxTomlFileBytes.
 std::string read_toml_file(const std::string& path);
+
+// The entries of a list as messages show them, "1, 2, 3"; a list of more than kListEntriesShown is
+// cut to its first ones and its length, "0, 1, 2, 3, 4, 5, 6, 7, ... (100000 entries)", so that a long
+// one does not fill the message. `entry(i)` is the text of entry i.
+inline constexpr size_t kListEntriesShown = 8;
+template <class EntryText>
+std::string list_entries_text(size_t size, EntryText entry) {
+  std::string t;
+  for (size_t i = 0; i < size && i < kListEntriesShown; ++i) t += (i ? ", " : "") + entry(i);
+  if (size > kListEntriesShown) t += ", ... (" + std::to_string(size) + " entries)";
+  return t;
+}
 
 struct TrafficSpec {
   // "incast", "permutation", "all_to_all", "hot_spot", "poisson" (docs/workloads.md; the flows

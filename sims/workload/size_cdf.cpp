@@ -3,12 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "builtin_cdfs.hpp"
+#include "scenario/scenario.hpp"
 
 namespace ccf::sims {
 
@@ -75,13 +75,14 @@ const std::vector<std::string>& SizeCdf::builtin_names() {
 SizeCdf SizeCdf::load(const std::string& name_or_path) {
   if (name_or_path == "web_search") return parse(builtin_cdfs::kWebSearch, "sims/workloads/web_search.cdf");
   if (name_or_path == "data_mining") return parse(builtin_cdfs::kDataMining, "sims/workloads/data_mining.cdf");
-  std::ifstream f(name_or_path);
-  if (!f)
-    throw WorkloadError(fmt::format("{}: cannot be read (cdf must be \"web_search\", \"data_mining\" or the path of a "
-                                    "CDF file)", name_or_path));
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse(ss.str(), name_or_path);
+  std::string text;
+  try {
+    text = read_text_file(name_or_path, "CDF file", kMaxCdfFileBytes);  // not /dev/zero, a directory, ...
+  } catch (const ScenarioError& e) {
+    throw WorkloadError(
+        fmt::format("{} (cdf must be \"web_search\", \"data_mining\" or the path of a CDF file)", e.what()));
+  }
+  return parse(text, name_or_path);
 }
 
 uint64_t SizeCdf::size_at(double u) const {

@@ -15,6 +15,9 @@ struct WorkloadError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The largest CDF file that is read (a regular file; not /dev/zero, a directory, ...).
+inline constexpr uint64_t kMaxCdfFileBytes = uint64_t{16} << 20;
+
 class SizeCdf {
  public:
   struct Point {
@@ -28,7 +31,8 @@ class SizeCdf {
   // WorkloadError "ORIGIN:LINE: what is wrong" on the first problem.
   static SizeCdf parse(const std::string& text, const std::string& origin);
   // "web_search" and "data_mining" name the shipped files (sims/workloads/, built into the binary);
-  // anything else is a path. Throws WorkloadError when the file cannot be read or is malformed.
+  // anything else is a path. Throws WorkloadError when the file is not a regular file of at most
+  // kMaxCdfFileBytes, cannot be read or is malformed.
   static SizeCdf load(const std::string& name_or_path);
   static const std::vector<std::string>& builtin_names();
 

@@ -121,6 +121,12 @@ TEST(Experiment, AGroupOrWindowWithoutDataIsNamedAndAnEmptyMetricNoted) {
   };
   expect_named("flow_metric = \"throughput_gbps\"\n[[experiment.groups]]\nlabel = \"x\"\nhosts = [99]\n",
                "experiment.groups[0] (\"x\"): hosts = [99] send no flow in any of the 1 runs");
+  // A long list is shown by its first entries and its length.
+  std::string hosts;
+  for (int i = 0; i < 1000; ++i) hosts += (i ? ", " : "") + std::to_string(100 + i);
+  expect_named(
+      "flow_metric = \"throughput_gbps\"\n[[experiment.groups]]\nlabel = \"x\"\nhosts = [" + hosts + "]\n",
+      "hosts = [100, 101, 102, 103, 104, 105, 106, 107, ... (1000 entries)] send no flow in any of the 1 runs");
   expect_named("metric = [\"/fct/all/mean_slowdown\"]\n",
                "note: experiment.metric = \"/fct/all/mean_slowdown\" has no value in any of the 1 runs");
   expect_named("timeseries = [\"flow1_rate_gbps\"]\nwindows = [[100, 200]]\n",

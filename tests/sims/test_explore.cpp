@@ -366,6 +366,16 @@ TEST(ExploreCli, BadInputExitsWithTwoAndNamesTheKeyValueAndRule) {
   expect_bad("explore dcqcn --trace " + ok + " --max-rel-error 1.5", "--max-rel-error = 1.5 must be a fraction in (0, 1)");
   const std::string bad = hand_trace("explore_bad", "dcqcn", "i 0 0 0\nc 1000 0\n");
   expect_bad("explore dcqcn --trace " + bad, bad + "/events.txt:4: event 'c' has 2 numbers, expected 3");
+  // An events file that is not a regular file (a directory here; /dev/zero would be read forever).
+  const std::string not_file = ccf::test::out_dir("explore_events_dir");
+  std::filesystem::create_directories(not_file + "/events.txt");
+  std::ofstream(not_file + "/scenario.toml") << "[nic]\ncc = \"dcqcn\"\n";
+  expect_bad("explore dcqcn --trace " + not_file, "error: --trace = " + not_file + ": " + not_file +
+                                                      "/events.txt: must be a regular event trace file (it is a "
+                                                      "directory)");
+  std::filesystem::remove_all(not_file);
+  // A negative --jobs is shown as given.
+  expect_bad("explore dcqcn --trace " + ok + " --jobs -1", "error: --jobs: -1 must be an integer from 1 to 64");
   // A width the recorded parameters do not fit is reported in the table, not an error.
   const std::string out = ccf::test::out_dir("explore_infeasible");
   const auto r = run_ccfabric("explore dcqcn --trace " + ok + " --no-sweep --widths rate_int=10 --out " + out);

@@ -234,6 +234,14 @@ TEST(ReportUnitsCli, NegativeFlowsExitsTwoShowingTheValueAsGiven) {
   EXPECT_EQ(r.output.find("18446744073709551615"), std::string::npos) << r.output;
 }
 
+// The seed too: -1 is reported as -1, not run as 2^64 - 1.
+TEST(ReportUnitsCli, NegativeSeedExitsTwoShowingTheValueAsGiven) {
+  const auto r = run_ccfabric("report units --seed -1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--seed: -1 must be an integer from 0 to 9223372036854775807"), std::string::npos)
+      << r.output;
+}
+
 TEST(ReportUnitsCli, NonNumericFlowsExitsTwoNamingTheOption) {
   const auto r = run_ccfabric("report units --flows many");
   EXPECT_EQ(r.exit_code, 2);

@@ -143,11 +143,37 @@ TEST(RunCli, BadScenariosExitWith2AndNameTheKey) {
       {"sim.sample_interval_us=1e-9", "sim.sample_interval_us = 1e-09 must be a number >= 1e-06 (1 ps"},
       {"sim.sample_interval_us=0.0001",
        "sim.sample_interval_us = 0.0001 must be >= sim.duration_us / 1000000 = 0.002 (at most 1000000 samples"},
+      // Keys that the configured topology or PFC threshold does not use.
+      {"fabric.inter_switch_gbps=40",
+       "incast_dcqcn.toml: fabric.inter_switch_gbps = 40 applies to topology \"two_switch\" only (here topology = "
+       "\"star\")"},
+      {"switch.pfc_static_bytes=100000",
+       "incast_dcqcn.toml: switch.pfc_static_bytes = 100000 applies to switch.pfc_threshold = \"static\" only (here "
+       "\"dynamic\")"},
+      {"switch.pfc_threshold=static --set switch.pfc_beta=4",
+       "incast_dcqcn.toml: switch.pfc_beta = 4 applies to switch.pfc_threshold = \"dynamic\" only (here \"static\")"},
+      // The only entry gives no flow: its key, not the poisson hint.
+      {"traffic.0.senders=0",
+       "incast_dcqcn.toml: traffic[0].senders = 0 must be at least 1 when no other [[traffic]] entry gives a flow"},
   };
   for (const BadCase& c : cases) {
     const Result r = run("run " + kScenario + " --set " + c.set);
     EXPECT_EQ(r.exit_code, 2) << c.set;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.set << ": " << r.output;
+  }
+}
+
+// The other patterns' sender_hosts needs two hosts: the message shows the list given.
+TEST(RunCli, TooFewSenderHostsShowTheListGiven) {
+  const std::pair<std::string, std::string> cases[] = {{"permutation_dcqcn.toml", "permutation"},
+                                                       {"websearch_dcqcn.toml", "poisson"}};
+  for (const auto& [file, pattern] : cases) {
+    const Result r = run("run " + std::string(CCF_SCENARIO_DIR) + "/" + file + " --set 'traffic.0.sender_hosts=[3]'");
+    EXPECT_EQ(r.exit_code, 2) << file << ": " << r.output;
+    EXPECT_NE(r.output.find(file + ": traffic[0].sender_hosts = [ 3 ] must be at least two hosts for pattern \"" +
+                            pattern + "\""),
+              std::string::npos)
+        << file << ": " << r.output;
   }
 }
 
@@ -179,6 +205,9 @@ TEST(RunCli, OutThatCannotBeCreatedExitsWith2NamingIt) {
       {"demo-switch --duration-us 5 --out " + under_file, "--out = " + under_file + ": cannot create directory ("},
       {"bench --duration-us 100 --rounds 1 --out " + under_file,
        "--out = " + under_file + ": cannot create directory ("},
+      {"run " + kScenario + " --set sim.duration_us=10 --set sim.measure_from_us=0 --out " + out_dir("rec_out") +
+           " --record-events " + under_file,
+       "--record-events = " + under_file + ": cannot create directory ("},
   };
   for (const auto& [args, message] : cases) {
     const Result r = run(args);

@@ -1,4 +1,5 @@
 // Scenario loading: defaults, overrides, and a clear error (file, key, value, rule) for bad input.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -173,6 +174,44 @@ TEST(Scenario, TomlDumpLoadsBackToTheSameScenario) {
   const Scenario a = parse_scenario("[[traffic]]\nsenders = 3\nbytes = 1000000\n", "s.toml", {"nic.mtu_bytes=4096"});
   const Scenario b = parse_scenario(a.to_toml(), "dump.toml");
   EXPECT_EQ(a.to_toml(), b.to_toml());
+  // The dump carries every key, the ones the threshold or topology does not use at their defaults.
+  for (const std::vector<std::string>& sets :
+       {std::vector<std::string>{"switch.pfc_threshold=static", "switch.pfc_static_bytes=100000"},
+        {"switch.pfc_beta=4"},
+        {"fabric.topology=two_switch", "fabric.inter_switch_gbps=40"}}) {
+    const Scenario c = parse_scenario("", "s.toml", sets);
+    EXPECT_EQ(parse_scenario(c.to_toml(), "dump.toml").to_toml(), c.to_toml()) << sets[0];
+  }
+}
+
+// A key that the PFC threshold or the topology does not use is an error; its default (which a dump
+// carries) is not.
+TEST(Scenario, KeysOfTheOtherPfcThresholdOrTopologyAreErrors) {
+  EXPECT_EQ(scenario_error_of("[switch]\npfc_threshold = \"static\"\npfc_beta = 0.5\n"),
+            "s.toml: switch.pfc_beta = 0.5 applies to switch.pfc_threshold = \"dynamic\" only (here \"static\")");
+  EXPECT_EQ(scenario_error_of("[switch]\npfc_static_bytes = 24470\n"),
+            "s.toml: switch.pfc_static_bytes = 24470 applies to switch.pfc_threshold = \"static\" only (here "
+            "\"dynamic\")");
+  for (const char* topology : {"star", "leaf_spine", "three_tier", "fat_tree", "explicit"})
+    EXPECT_EQ(scenario_error_of(fmt::format("[fabric]\ntopology = \"{}\"\ninter_switch_gbps = 40\n", topology)),
+              fmt::format("s.toml: fabric.inter_switch_gbps = 40 applies to topology \"two_switch\" only (here "
+                          "topology = \"{}\")",
+                          topology));
+  EXPECT_EQ(scenario_error_of("[switch]\npfc_threshold = \"static\"\npfc_beta = 8\npfc_static_bytes = 1000\n"), "");
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\ninter_switch_gbps = 0\n"), "");
+}
+
+// A long array is shown cut to its first entries and its length, not in full.
+TEST(Scenario, LongArraysInMessagesAreAbbreviated) {
+  std::string hosts;
+  for (int i = 0; i < 100000; ++i) hosts += (i ? ", " : "") + std::to_string(i % 16);
+  const std::string e = scenario_error_of("[[traffic]]\nsender_hosts = [" + hosts + "]\n");
+  EXPECT_EQ(e,
+            "s.toml: traffic[0].sender_hosts = [ 0, 1, 2, 3, 4, 5, 6, 7, ... (100000 entries) ] must be an array "
+            "of distinct host indices 0..15, e.g. [1, 2, 3]");
+  EXPECT_EQ(
+      scenario_error_of("[[traffic]]\nsender_hosts = [1, 1]\n"),
+      "s.toml: traffic[0].sender_hosts = [ 1, 1 ] must be an array of distinct host indices 0..15, e.g. [1, 2, 3]");
 }
 
 }  // namespace

@@ -124,6 +124,21 @@ TEST(SizeCdf, MissingFileSaysWhatCdfMayBe) {
   }
 }
 
+// A CDF path that is not a regular file (reading /dev/zero never ends) is named, as a scenario file is.
+TEST(SizeCdf, FileThatIsNotARegularFileIsRejectedByName) {
+  for (const auto& [path, kind] : {std::pair<std::string, std::string>{"/dev/zero", "a character device"},
+                                   {std::filesystem::temp_directory_path().string(), "a directory"}}) {
+    try {
+      SizeCdf::load(path);
+      ADD_FAILURE() << path;
+    } catch (const WorkloadError& e) {
+      EXPECT_NE(std::string(e.what()).find(path + ": must be a regular CDF file (it is " + kind + ")"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 TrafficSpec poisson(double load, const std::string& cdf = "web_search") {
   TrafficSpec t;
   t.pattern = "poisson";
