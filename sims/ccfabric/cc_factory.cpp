@@ -134,6 +134,34 @@ uint32_t cnp_interval_ns(const char* algo, double us) {
   return ns;
 }
 
+// The [cc.<algo>] key a rule of the DCQCN kernels is about: rp_params_error and np_params_error
+// start their messages with the register's name. nullptr for the widths and the line rate.
+const char* dcqcn_rule_key(const std::string& err) {
+  static const std::pair<const char*, const char*> keys[] = {{"g ", "g"},
+                                                             {"r_ai ", "r_ai_mbps"},
+                                                             {"r_hai", "r_hai_mbps"},
+                                                             {"min_rate ", "min_rate_mbps"},
+                                                             {"min_dec_fac", "min_dec_fac"},
+                                                             {"initial_alpha", "initial_alpha"},
+                                                             {"fast_recovery_steps", "fast_recovery_steps"},
+                                                             {"byte_counter_bytes", "byte_counter_bytes"},
+                                                             {"alpha_timer_ns", "alpha_timer_us"},
+                                                             {"increase_timer_ns", "increase_timer_us"},
+                                                             {"rate_decrease_period_ns", "rate_decrease_period_us"},
+                                                             {"interval_ns", "cnp_interval_us"}};
+  for (const auto& [reg, key] : keys)
+    if (err.rfind(reg, 0) == 0) return key;
+  return nullptr;
+}
+
+// The value of cc.<algo>.<key> as the scenario gives it, or nullptr (a preset's or default value).
+const double* given_value(const sims::Scenario& s, const std::string& algo, const std::string& key) {
+  const auto a = s.cc_params.find(algo);
+  if (a == s.cc_params.end()) return nullptr;
+  const auto k = a->second.find(key);
+  return k == a->second.end() ? nullptr : &k->second;
+}
+
 const std::vector<Key<DcqcnParams>>& dcqcn_keys() {
   using P = DcqcnParams;
   static const std::vector<Key<P>> keys = {
@@ -199,38 +227,17 @@ DcqcnParams dcqcn_params(const sims::Scenario& s) {
   // The kernels' rules name their registers (g, r_hai, interval_ns (N), ...): lead with the scenario key
   // and its value (given in [cc.dcqcn], else the preset's), then the rule.
   auto fail = [&](const std::string& err) {
-    static const std::vector<std::pair<const char*, const char*>> keys = {
-        {"g ", "g"},
-        {"r_ai ", "r_ai_mbps"},
-        {"r_hai", "r_hai_mbps"},
-        {"min_rate ", "min_rate_mbps"},
-        {"min_dec_fac", "min_dec_fac"},
-        {"initial_alpha", "initial_alpha"},
-        {"fast_recovery_steps", "fast_recovery_steps"},
-        {"byte_counter_bytes", "byte_counter_bytes"},
-        {"alpha_timer_ns", "alpha_timer_us"},
-        {"increase_timer_ns", "increase_timer_us"},
-        {"rate_decrease_period_ns", "rate_decrease_period_us"},
-        {"interval_ns", "cnp_interval_us"},
-        {"widths.", nullptr},
-        {"line_rate must fit widths", nullptr}};
-    std::string lead;
-    for (const auto& [reg, key] : keys) {
-      if (err.rfind(reg, 0) != 0) continue;
-      if (!key) break;  // widths.<name>: the message names the key already
-      const auto given = s.cc_params.find("dcqcn");
-      if (given != s.cc_params.end() && given->second.count(key))
-        lead = fmt::format("cc.dcqcn.{} = {}", key, given->second.at(key));
-      else
-        lead = fmt::format("cc.dcqcn.{} (nic.dcqcn_preset = \"{}\")", key, preset);
-      break;
+    if (const char* key = dcqcn_rule_key(err)) {
+      const double* given = given_value(s, "dcqcn", key);
+      const std::string lead = given ? fmt::format("cc.dcqcn.{} = {}", key, *given)
+                                     : fmt::format("cc.dcqcn.{} (nic.dcqcn_preset = \"{}\")", key, preset);
+      throw BadInput(fmt::format("{} is not accepted at fabric.link_gbps = {}: {}", lead, s.fabric.link_gbps, err));
     }
-    if (lead.empty() && err.rfind("line_rate", 0) == 0)
+    if (err.rfind("line_rate", 0) == 0)
       throw BadInput(fmt::format("fabric.link_gbps = {} is not accepted by cc.dcqcn: {}", s.fabric.link_gbps, err));
-    if (lead.empty())  // a width: the rule names it
-      throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" with [cc.dcqcn] at fabric.link_gbps = {}: {}", preset,
-                                 s.fabric.link_gbps, err));
-    throw BadInput(fmt::format("{} is not accepted at fabric.link_gbps = {}: {}", lead, s.fabric.link_gbps, err));
+    // a width: the rule names it
+    throw BadInput(fmt::format("nic.dcqcn_preset = \"{}\" with [cc.dcqcn] at fabric.link_gbps = {}: {}", preset,
+                               s.fabric.link_gbps, err));
   };
   if (const char* err = hls::dcqcn::rp_params_error(p.rp)) fail(err);
   if (const char* err = hls::dcqcn::np_params_error(p.np)) fail(err);
@@ -361,11 +368,9 @@ LdcpSettings ldcp_params(const sims::Scenario& s, double fabric_base_rtt_ns) {
   if (const std::string err = hls::ldcp::ldcp_config_error(l.p, s.nic.mtu_bytes, s.fabric.link_gbps); !err.empty())
     throw BadInput(err);
   if (const char* err = hls::dcqcn::np_params_error(l.np)) {
-    const auto given = s.cc_params.find("ldcp");
-    if (std::string(err).rfind("interval_ns", 0) == 0 && given != s.cc_params.end() &&
-        given->second.count("cnp_interval_us"))
-      throw BadInput(
-          fmt::format("cc.ldcp.cnp_interval_us = {} is not accepted: {}", given->second.at("cnp_interval_us"), err));
+    const char* key = dcqcn_rule_key(err);
+    if (const double* given = key ? given_value(s, "ldcp", key) : nullptr)
+      throw BadInput(fmt::format("cc.ldcp.{} = {} is not accepted: {}", key, *given, err));
     throw BadInput(fmt::format("[cc.ldcp] notification point: {}", err));
   }
   return l;

@@ -112,6 +112,21 @@ double longest_idle_rtt_ns(const sims::Scenario& s, const fabric::Topology& topo
   return longest;
 }
 
+// Builds part of the run from the loaded scenario; what it rejects is bad input and names the
+// scenario file, as the scenario's own errors do.
+template <class Build>
+auto in_scenario_file(const std::string& file, Build&& build) {
+  try {
+    return build();
+  } catch (const BadInput& e) {
+    throw BadInput(fmt::format("{}: {}", file, e.what()));
+  } catch (const fabric::TopologyError& e) {
+    throw BadInput(fmt::format("{}: {}", file, e.what()));
+  } catch (const sims::WorkloadError& e) {
+    throw BadInput(fmt::format("{}: {}", file, e.what()));
+  }
+}
+
 void run_scenario(const RunOptions& o) {
   sims::Scenario s;
   try {
@@ -122,12 +137,7 @@ void run_scenario(const RunOptions& o) {
   if (s.traffic.empty()) throw BadInput(fmt::format("{}: no [[traffic]] entry: nothing to run", o.scenario));
   const auto wall0 = std::chrono::steady_clock::now();
 
-  fabric::Topology topo;
-  try {
-    topo = sims::scenario_topology(s.fabric);
-  } catch (const fabric::TopologyError& e) {
-    throw BadInput(fmt::format("{}: {}", o.scenario, e.what()));
-  }
+  const fabric::Topology topo = in_scenario_file(o.scenario, [&] { return sims::scenario_topology(s.fabric); });
   const fabric::Routing routing(topo);
   // Each switch hashes flows onto its equal-cost ports with its own seed (fabric/flow_hash.hpp).
   std::vector<uint64_t> ecmp_seeds(topo.switches());
@@ -139,13 +149,10 @@ void run_scenario(const RunOptions& o) {
 
   // Flows of every [[traffic]] entry (sims/workload/workload.hpp), generated before anything is
   // built so that a bad workload stops the run as bad input.
-  std::vector<sims::GeneratedFlow> generated;
-  try {
-    generated = sims::generate_flows(s.traffic, {topo.hosts, s.fabric.link_gbps, s.sim.duration_us, s.sim.seed,
-                                                 nic::NicConfig{}.max_flows});
-  } catch (const sims::WorkloadError& e) {
-    throw BadInput(fmt::format("{}: {}", o.scenario, e.what()));
-  }
+  const std::vector<sims::GeneratedFlow> generated = in_scenario_file(o.scenario, [&] {
+    return sims::generate_flows(
+        s.traffic, {topo.hosts, s.fabric.link_gbps, s.sim.duration_us, s.sim.seed, nic::NicConfig{}.max_flows});
+  });
   if (generated.empty()) {
     // An incast entry with senders = 0 gives no flow (docs/scenarios.md): name it when no entry gives one.
     for (size_t i = 0; i < s.traffic.size(); ++i)
@@ -168,11 +175,7 @@ void run_scenario(const RunOptions& o) {
   std::vector<sw::SwitchParams> params(topo.switches());
   for (unsigned k = 0; k < topo.switches(); ++k) {
     params[k].nports = sw::built_port_count(topo.switch_ports[k]);
-    try {
-      configs.push_back(switch_config(s, params[k], topo, routing, k));
-    } catch (const BadInput& e) {
-      throw BadInput(fmt::format("{}: {}", o.scenario, e.what()));  // the scenario file, as its other errors
-    }
+    configs.push_back(in_scenario_file(o.scenario, [&] { return switch_config(s, params[k], topo, routing, k); }));
   }
   const uint64_t rss_before_switches = resident_set_bytes();
   std::vector<std::unique_ptr<swc::SwitchModel>> switches;
@@ -193,13 +196,8 @@ void run_scenario(const RunOptions& o) {
   r.memory.switches_bytes = rss_after_switches > rss_before_switches ? rss_after_switches - rss_before_switches : 0;
   // LDCP's base RTT defaults to the fabric's longest idle round trip (cc_factory.cpp).
   const bool ldcp = s.nic.cc == "ldcp" || s.cc_params.count("ldcp") || s.cc_text.count("ldcp");
-  const CcFactory cc_factory = [&] {
-    try {
-      return CcFactory(s, ldcp ? longest_idle_rtt_ns(s, topo, routing) : 0.0);
-    } catch (const BadInput& e) {
-      throw BadInput(fmt::format("{}: {}", o.scenario, e.what()));  // the scenario file, as its other errors
-    }
-  }();
+  const CcFactory cc_factory =
+      in_scenario_file(o.scenario, [&] { return CcFactory(s, ldcp ? longest_idle_rtt_ns(s, topo, routing) : 0.0); });
   // The event trace of `ccfabric explore` holds the PAWA unit's events (docs/explore.md 4); the CX6-DX
   // variant's probe events are not in its format yet.
   if (!o.record_dir.empty() && cc_factory.ldcp_pcc())

@@ -70,8 +70,12 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
   if (scen) sw.scenario = scenario_path("scenario", *scen);
 
   std::vector<std::string> fixed;
+  std::set<std::string> set_keys;
   if (const toml::table* set = t["set"].as_table())
-    for (const auto& [k, v] : *set) fixed.push_back(fmt::format("{}={}", k.str(), value_text(v)));
+    for (const auto& [k, v] : *set) {
+      fixed.push_back(fmt::format("{}={}", k.str(), value_text(v)));
+      set_keys.emplace(k.str());
+    }
   std::vector<std::vector<std::string>> values;
   if (const toml::node* g = t.get("grid")) {
     if (!g->is_table()) throw BadInput(fmt::format("{}: grid must be a table of KEY = [values]", origin));
@@ -86,9 +90,6 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
   }
   // A key is set in one place: the seed by seeds = [...] (it names the point's seed in results.csv),
   // any other key in [set] or in [grid], not both.
-  std::set<std::string> set_keys;
-  if (const toml::table* set = t["set"].as_table())
-    for (const auto& [k, v] : *set) set_keys.emplace(k.str());
   for (const std::string& k : set_keys)
     if (k == "sim.seed") throw BadInput(fmt::format("{}: set.\"sim.seed\": give seeds as seeds = [...]", origin));
   for (const std::string& k : sw.keys) {
