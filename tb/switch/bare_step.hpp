@@ -10,7 +10,8 @@
 
 namespace ccf::tb {
 
-// One clock cycle: eval() on both edges with the inputs as they are.
+// One clock cycle: eval() with the clock low, then high, with the inputs as they are (inputs change
+// only while the clock is low: cmake/verilator_edge_ico.cmake).
 template <class V>
 inline void bare_step(V& m, uint64_t cycle) {
   m.cycle = cycle;

@@ -152,6 +152,8 @@ class SwitchDut {
     m_->eval();
     edge(cycle);
   }
+  // The rising edge, with the inputs the clock-low eval() saw: the model skips its input pass while
+  // the clock is high (cmake/verilator_edge_ico.cmake), so inputs change only while it is low.
   void edge(uint64_t cycle) {
     if (trace_) trace_->dump(cycle * 2);
     m_->clk = 1;
