@@ -2,6 +2,7 @@
 #include "fabric/link.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -137,12 +138,14 @@ void Link::apply_received_pfc(const Frame& pfc) {
     if (until > pause_start_ps_[p]) paused_closed_ps_[p] += std::min(now, until) - pause_start_ps_[p];
     pause_start_ps_[p] = now;
     const uint16_t quanta = pfc.pfc_pause_quanta[p];
+    const auto bit = static_cast<uint8_t>(1u << p);
     if (quanta == 0) {
       pause_until_ps_[p] = now;
-      resume_pending_[p] = was_paused;  // tell the owner (in the next delta cycle)
+      // tell the owner (in the next delta cycle) if it was paused
+      resume_pending_ = was_paused ? (resume_pending_ | bit) : (resume_pending_ & ~bit);
     } else {
       pause_until_ps_[p] = now + pause_duration(quanta).value();
-      resume_pending_[p] = true;
+      resume_pending_ |= bit;
     }
   }
   schedule_wake();
@@ -174,9 +177,9 @@ void Link::on_wake() {
     ++counters_.frames_delivered;
     if (trans->has_mm()) trans->release();
   }
-  for (unsigned p = 0; p < kNumPriorities; ++p) {
-    if (resume_pending_[p] && now >= pause_until_ps_[p]) {
-      resume_pending_[p] = false;
+  for (unsigned p = 0; resume_pending_ != 0 && p < kNumPriorities; ++p) {
+    if (((resume_pending_ >> p) & 1u) && now >= pause_until_ps_[p]) {
+      resume_pending_ &= static_cast<uint8_t>(~(1u << p));
       resume_event_.notify();
       if (on_resume_) on_resume_(p);
     }
@@ -201,8 +204,7 @@ void Link::schedule_wake() {
   uint64_t next = kNever;
   if (!in_flight_.empty()) next = std::min(next, in_flight_.front().arrival_ps);
   if (idle_notify_pending_ || !pfc_queue_.empty()) next = std::min(next, ceil_ps(end_whole_ps_, end_frac_));
-  for (unsigned p = 0; p < kNumPriorities; ++p)
-    if (resume_pending_[p]) next = std::min(next, pause_until_ps_[p]);
+  for (unsigned m = resume_pending_; m != 0; m &= m - 1) next = std::min(next, pause_until_ps_[std::countr_zero(m)]);
   if (next != kNever) wake_.wake_at(next, now);
 }
 

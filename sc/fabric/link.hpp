@@ -123,7 +123,8 @@ class Link : public sc_core::sc_module {
   std::array<uint64_t, kNumPriorities> pause_start_ps_{};
   std::array<uint64_t, kNumPriorities> pause_until_ps_{};
   std::array<uint64_t, kNumPriorities> paused_closed_ps_{};  // finished pause intervals
-  std::array<bool, kNumPriorities> resume_pending_{};
+  static_assert(kNumPriorities <= 8);
+  uint8_t resume_pending_ = 0;  // bit p: tell the owner when priority p's pause ends
 
   DeadlineEvent wake_;
   sc_core::sc_event idle_event_;

@@ -41,7 +41,8 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
 }
 
 SwitchModel::~SwitchModel() {
-  for (auto& [tag, t] : by_tag_) t->release();
+  for (auto* t : by_tag_)
+    if (t) t->release();
   for (auto& q : ingress_)
     for (auto& w : q) w.trans->release();
 }
@@ -131,14 +132,14 @@ void SwitchModel::run() {
 uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) const {
   uint64_t next = kNoCycle;
   const bool input_next = pfc_pending_mask_ != 0;
-  uint64_t ready = 0;
   for (uint64_t m = ingress_nonempty_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     next = std::min(next, std::max(ingress_[p].front().ready_cycle, c + 1));
   }
-  for (uint64_t m = eg_pending_; m; m &= m - 1) {
+  uint64_t ready = eg_pending_ & idle_known_;
+  for (uint64_t m = eg_pending_ & egress_mask_ & ~idle_known_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-    if (egress_[p] && egress_[p]->idle_at(now)) ready |= uint64_t{1} << p;
+    if (egress_[p]->idle_at(now)) ready |= uint64_t{1} << p;
   }
   if (every_cycle_ || next_busy_ || input_next || (eg_pending_ & ready) != 0) next = c + 1;
   if (rtl_next_deadline_ > c) next = std::min(next, rtl_next_deadline_);
@@ -160,11 +161,12 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   for (uint64_t m = pfc_offered_; m; m &= m - 1) in.pfc_in[std::countr_zero(m)].reset();
   offered_ = pfc_offered_ = 0;
   const uint64_t now = fabric::now_ps();
-  uint64_t ready = 0;
-  for (uint64_t m = egress_mask_; m; m &= m - 1) {
+  uint64_t ready = idle_known_;
+  for (uint64_t m = egress_mask_ & ~idle_known_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     if (egress_[p]->idle_at(now)) ready |= uint64_t{1} << p;
   }
+  idle_known_ = ready;
   for (uint64_t m = ready ^ ready_in_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     in.out_ready[p] = (ready >> p) & 1u;
@@ -181,7 +183,7 @@ void SwitchModel::step_cycle(uint64_t cycle) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     if (ingress_[p].front().ready_cycle > cycle) continue;
     const auto* f = ingress_[p].front().trans->get_extension<fabric::Frame>();
-    offered_tag_[p] = next_tag_++;  // a tag per offer; an offer not taken gets a new one next cycle
+    offered_tag_[p] = take_tag();
     offered_ |= uint64_t{1} << p;
     in.in_desc[p] = sw::Descriptor{offered_tag_[p], static_cast<uint16_t>(f->len_bytes), f->priority,
                                    static_cast<uint8_t>(f->ecn), static_cast<uint16_t>(f->dst_host),
@@ -200,34 +202,34 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
   eg_pending_ = out.eg_pending;
   rtl_next_deadline_ = out.next_deadline_post;
 
-  for (uint64_t m = offered & out.in_ready_mask; m; m &= m - 1) {
+  for (uint64_t m = offered; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    if (!((out.in_ready_mask >> p) & 1u)) {  // not taken: the tag is free again, the frame waits
+      free_tags_.push_back(offered_tag_[p]);
+      continue;
+    }
     by_tag_[offered_tag_[p]] = ingress_[p].front().trans;
+    ++frames_in_rtl_;
     ingress_[p].pop_front();
     if (ingress_[p].empty()) ingress_nonempty_ &= ~(uint64_t{1} << p);
   }
   if (out.enqueue) {
-    auto it = by_tag_.find(out.enqueue->tag);
-    if (it == by_tag_.end()) throw std::logic_error(fmt::format("switch enqueued unknown tag {}", out.enqueue->tag));
-    queue_bytes_[out.enqueue->port * sw::kMaxPrio + out.enqueue->prio] += it->second->get_extension<fabric::Frame>()->len_bytes;
+    const tlm::tlm_generic_payload* t = out.enqueue->tag < by_tag_.size() ? by_tag_[out.enqueue->tag] : nullptr;
+    if (!t) throw std::logic_error(fmt::format("switch enqueued unknown tag {}", out.enqueue->tag));
+    queue_bytes_[out.enqueue->port * sw::kMaxPrio + out.enqueue->prio] += t->get_extension<fabric::Frame>()->len_bytes;
   }
   if (out.drop) {
-    auto it = by_tag_.find(out.drop->tag);
-    if (it == by_tag_.end()) throw std::logic_error(fmt::format("switch dropped unknown tag {}", out.drop->tag));
     ++stats_.drops[static_cast<size_t>(out.drop->reason)];
-    it->second->release();
-    by_tag_.erase(it);
+    release_tag(out.drop->tag, "dropped")->release();
   }
   if (out.egress) {
-    auto it = by_tag_.find(out.egress->tag);
-    if (it == by_tag_.end()) throw std::logic_error(fmt::format("switch sent unknown tag {}", out.egress->tag));
-    tlm::tlm_generic_payload* t = it->second;
-    by_tag_.erase(it);
+    tlm::tlm_generic_payload* t = release_tag(out.egress->tag, "sent");
     auto* f = t->get_extension<fabric::Frame>();
     f->ecn = static_cast<fabric::Ecn>(out.egress->ecn);
     queue_bytes_[out.egress->port * sw::kMaxPrio + out.egress->prio] -= out.egress->len_bytes;
     if (f->ttl > 0) --f->ttl;
     egress_[out.egress->port]->transmit(*t);  // data first: a PFC frame of this cycle follows it
+    idle_known_ &= ~(uint64_t{1} << out.egress->port);
     t->release();
     ++stats_.frames_out;
   }
@@ -239,9 +241,33 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
     pfc.pfc_class_enable = out.pfc_out[p]->class_en;
     for (unsigned c = 0; c < sw::kMaxPrio; ++c) pfc.pfc_pause_quanta[c] = out.pfc_out[p]->time_quanta[c];
     egress_[p]->send_pfc(pfc);
+    idle_known_ &= ~(uint64_t{1} << p);
     ++stats_.pfc_out;
     pfc_log_.push_back({time_of_ps(cycle), p, *out.pfc_out[p]});
   }
+}
+
+uint32_t SwitchModel::take_tag() {
+  if (!free_tags_.empty()) {
+    const uint32_t tag = free_tags_.back();
+    free_tags_.pop_back();
+    return tag;
+  }
+  const size_t tag = by_tag_.size();
+  if (params_.tag_w < 32 && tag >> params_.tag_w)
+    throw std::logic_error(fmt::format("switch: {} frames in the RTL and offered need more than tag_w = {} bits",
+                                       frames_in_rtl_ + 1, params_.tag_w));
+  by_tag_.push_back(nullptr);
+  return static_cast<uint32_t>(tag);
+}
+
+tlm::tlm_generic_payload* SwitchModel::release_tag(uint32_t tag, const char* what) {
+  tlm::tlm_generic_payload* t = tag < by_tag_.size() ? by_tag_[tag] : nullptr;
+  if (!t) throw std::logic_error(fmt::format("switch {} unknown tag {}", what, tag));
+  by_tag_[tag] = nullptr;
+  free_tags_.push_back(tag);
+  --frames_in_rtl_;
+  return t;
 }
 
 uint32_t SwitchModel::read_reg(uint32_t addr) {

@@ -8,12 +8,11 @@
 #pragma once
 
 #include <array>
-#include <deque>
-#include <optional>
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include <systemc>
@@ -59,7 +58,8 @@ class SwitchModel : public sc_core::sc_module {
 
   // Frames arriving on port p (a port in ports_used): bind the upstream Link's `out` socket here.
   tlm_utils::simple_target_socket_tagged<SwitchModel>& in_socket(unsigned p);
-  // The transmitter of port p (owned by the fabric). The switch sends on it when the RTL dequeues.
+  // The transmitter of port p (owned by the fabric). The switch sends on it when the RTL dequeues;
+  // nothing else may start frames on it.
   void attach_egress(unsigned p, fabric::Link* link);
 
   const SwitchModelStats& stats() const { return stats_; }
@@ -73,7 +73,7 @@ class SwitchModel : public sc_core::sc_module {
       if (in_[p]) m |= uint64_t{1} << p;
     return m;
   }
-  size_t frames_held() const { return by_tag_.size() + waiting_frames(); }
+  size_t frames_held() const { return frames_in_rtl_ + waiting_frames(); }
   // Bytes in egress queue (port, prio), kept from the RTL's enqueue and egress reports: the value of
   // its queue length register (docs/switch.md 2.9, block 8 k = 10) without a register cycle.
   uint64_t queue_bytes(unsigned port, unsigned prio) const { return queue_bytes_[port * sw::kMaxPrio + prio]; }
@@ -120,8 +120,16 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t ingress_nonempty_ = 0;  // ports with a frame waiting in ingress_
   uint64_t pfc_pending_mask_ = 0;  // ports with a PFC frame in pfc_pending_
   uint64_t ready_in_ = 0;          // cycle_in_.out_ready as bits
-  std::unordered_map<uint32_t, tlm::tlm_generic_payload*> by_tag_;  // in the RTL
-  uint32_t next_tag_ = 1;
+  // Egress ports whose transmitter was idle when last asked and that this switch has not sent on
+  // since: still idle, as only this switch starts frames on them.
+  uint64_t idle_known_ = 0;
+  // Frames in the RTL by tag. A tag is a free index of by_tag_, taken for an offer and returned when
+  // the offer is not taken or the frame leaves the RTL (sent or dropped); 0 is never used.
+  uint32_t take_tag();
+  tlm::tlm_generic_payload* release_tag(uint32_t tag, const char* what);
+  std::vector<tlm::tlm_generic_payload*> by_tag_{nullptr};
+  std::vector<uint32_t> free_tags_;
+  size_t frames_in_rtl_ = 0;
   uint64_t last_stepped_ = 0;
   bool next_busy_ = true;     // the RTL's stepping prediction after the last stepped cycle (2.1)
   uint64_t eg_pending_ = 0;
