@@ -36,6 +36,18 @@ class DeadlineEvent {
     for (uint64_t& t : at_ps_)
       if (now_ps >= t) t = kNone;
   }
+  // Call after activated(), where the process is about to act: true the first time it runs at
+  // `now_ps` while another process is still to run at this instant. It is then woken again in the
+  // next delta cycle and should return; the second time it acts. So it acts after every process the
+  // kernel woke at this instant before or with it (frames delivered, other timers), whatever order
+  // the kernel runs same-instant processes in (docs/fabric.md 8).
+  bool defer_to_end_of_instant(uint64_t now_ps) {
+    if (deferred_ps_ == now_ps) return false;
+    deferred_ps_ = now_ps;
+    if (!sc_core::sc_pending_activity_at_current_time()) return false;
+    now_.notify(sc_core::SC_ZERO_TIME);
+    return true;
+  }
   // Wake the process at `t_ps` or earlier (`t_ps` <= `now_ps`: in the next delta cycle).
   void wake_at(uint64_t t_ps, uint64_t now_ps) {
     if (t_ps <= now_ps) {
@@ -57,6 +69,7 @@ class DeadlineEvent {
     return a;
   }();
   sc_core::sc_event now_;
+  uint64_t deferred_ps_ = kNone;  // the instant whose first activation was deferred (or needed not be)
 };
 
 }  // namespace ccf::fabric

@@ -183,6 +183,8 @@ void Nic::run() {
   started_ = true;
   const uint64_t now = fabric::now_ps();
   wake_.activated(now);
+  // Timers fire and the scheduler sends after the frames that arrive at this instant are taken in.
+  if (wake_.defer_to_end_of_instant(now)) return;
   while (!cal_.empty() && cal_.top().t_ps <= now) {
     const CalEntry e = cal_.top();
     cal_.pop();

@@ -99,11 +99,11 @@ void SwitchModel::plan(uint64_t cycle) {
 }
 
 // Steps the planned cycle when its time comes. A first activation at a cycle boundary re-triggers
-// in the next delta while any other process is still to run at this instant, so that every link and
-// sender acting at the same instant has done so before the RTL samples its inputs: the result does
-// not depend on process order within a time step. With nothing else pending (most stepped cycles
-// are the RTL's own, docs/switch.md 2.1) it steps at once, which is the same cycle and saves an
-// activation of the kernel.
+// in the next delta while any other process is still to run at this instant
+// (DeadlineEvent::defer_to_end_of_instant), so that every link and sender acting at the same instant
+// has done so before the RTL samples its inputs: the result does not depend on process order within
+// a time step. With nothing else pending (most stepped cycles are the RTL's own, docs/switch.md 2.1)
+// it steps at once, which is the same cycle and saves an activation of the kernel.
 void SwitchModel::run() {
   const uint64_t now = fabric::now_ps();
   tick_.activated(now);
@@ -113,13 +113,7 @@ void SwitchModel::run() {
     tick_.wake_at(time_of_ps(c), now);
     return;
   }
-  if (settled_ps_ != now) {
-    settled_ps_ = now;
-    if (sc_core::sc_pending_activity_at_current_time()) {
-      tick_.wake_at(now, now);
-      return;
-    }
-  }
+  if (tick_.defer_to_end_of_instant(now)) return;
   fabric::WallTimer wall_timer(wall_);
   step_cycle(c);
   plan_ = kNoCycle;

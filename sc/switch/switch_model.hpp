@@ -134,8 +134,7 @@ class SwitchModel : public sc_core::sc_module {
   bool next_busy_ = true;     // the RTL's stepping prediction after the last stepped cycle (2.1)
   uint64_t eg_pending_ = 0;
   static constexpr uint64_t kNoCycle = UINT64_MAX;
-  uint64_t plan_ = kNoCycle;         // the earliest cycle that needs a step
-  uint64_t settled_ps_ = UINT64_MAX; // the boundary time whose delta cycle has passed
+  uint64_t plan_ = kNoCycle;  // the earliest cycle that needs a step
   uint64_t rtl_next_deadline_ = UINT64_MAX;
   fabric::DeadlineEvent tick_;
   SwitchModelStats stats_;

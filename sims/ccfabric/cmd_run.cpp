@@ -21,6 +21,7 @@
 #include "commands.hpp"
 #include "explore/recording_units.hpp"
 #include "fabric/flow_hash.hpp"
+#include "fabric/kernel_order_perturber.hpp"
 #include "fabric/link.hpp"
 #include "fabric/roce_format.hpp"
 #include "fabric/routing.hpp"
@@ -46,6 +47,9 @@ struct RunOptions {
   std::string out_dir = "out/run";
   bool trace = false;
   std::string record_dir;  // --record-events: the units' input events (docs/explore.md 4)
+  // --perturb-kernel-order SEED (fabric/kernel_order_perturber.hpp): outputs must not change
+  bool perturb_kernel_order = false;
+  uint64_t perturb_seed = 0;
 };
 
 constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
@@ -68,7 +72,13 @@ class Sampler : public sc_core::sc_module {
   }
 
  private:
+  // Samples the state at the end of the instant: after every other process acting at it, which
+  // defer at most once (docs/fabric.md 8), so this ends.
   void tick() {
+    if (sc_core::sc_pending_activity_at_current_time()) {
+      next_trigger(sc_core::SC_ZERO_TIME);
+      return;
+    }
     fn_();
     next_trigger(period_);
   }
@@ -311,6 +321,8 @@ void run_scenario(const RunOptions& o) {
         }
   std::vector<uint64_t> last_acked(ts_flows, 0);
   const double interval_us = s.sim.sample_interval_us;
+  std::unique_ptr<fabric::KernelOrderPerturber> perturber;
+  if (o.perturb_kernel_order) perturber = std::make_unique<fabric::KernelOrderPerturber>("perturber", o.perturb_seed);
   Sampler sampler("sampler", sc_core::sc_time(interval_us, sc_core::SC_US), [&] {
     sims::Sample smp;
     smp.time_us = sc_core::sc_time_stamp().to_seconds() * 1e6;
@@ -556,7 +568,15 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--record-events", o->record_dir,
                   "write the CC units' input events and the scenario into DIR (for ccfabric explore)")
       ->type_name("DIR");
-  cmd->callback([o] { run_scenario(*o); });
+  CLI::Option* perturb = cmd->add_option("--perturb-kernel-order", o->perturb_seed,
+                                         "a check: change the kernel's order of same-instant processes with this seed; "
+                                         "outputs must be the same as without it (docs/fabric.md 8)")
+                             ->type_name("SEED")
+                             ->check(integer_range(0, INT64_MAX));
+  cmd->callback([o, perturb] {
+    o->perturb_kernel_order = perturb->count() > 0;
+    run_scenario(*o);
+  });
 }
 
 }  // namespace ccf::cli
