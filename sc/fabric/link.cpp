@@ -120,7 +120,7 @@ void Link::start(tlm::tlm_generic_payload& trans) {
   counters_.bytes_sent += f.len_bytes;
   counters_.wire_bytes_sent += wire;
   if (f.kind == FrameKind::kPfc) ++counters_.pfc_frames_sent;
-  idle_notify_pending_ = true;
+  if (!idle_on_request_) idle_notify_pending_ = true;
   schedule_wake();
 }
 

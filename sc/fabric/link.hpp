@@ -71,6 +71,15 @@ class Link : public sc_core::sc_module {
 
   // Called (from this link's process) when the link becomes idle. Also notified: idle_event().
   void set_on_idle(std::function<void()> cb) { on_idle_ = std::move(cb); }
+  // From now on the link tells its owner it became idle only when asked (ask_idle_notification):
+  // a sender with nothing more to send then costs no wake-up at the end of each frame.
+  void notify_idle_only_when_asked() { idle_on_request_ = true; }
+  // Tell the owner when the link is next idle (nothing happens if it is idle now).
+  void ask_idle_notification() {
+    if (idle() || idle_notify_pending_) return;
+    idle_notify_pending_ = true;
+    schedule_wake();
+  }
   // Called when a pause of `prio` ends (expiry or resume), so an owner with only paused traffic
   // can try again. Also notified: resume_event().
   void set_on_resume(std::function<void(unsigned prio)> cb) { on_resume_ = std::move(cb); }
@@ -116,6 +125,7 @@ class Link : public sc_core::sc_module {
   // in every stepped cycle, is one comparison.
   uint64_t idle_from_ps_ = 0;
   bool idle_notify_pending_ = false;
+  bool idle_on_request_ = false;  // notify_idle_only_when_asked
 
   std::deque<tlm::tlm_generic_payload*> pfc_queue_;
   std::deque<InFlight> in_flight_;  // arrival times are non-decreasing

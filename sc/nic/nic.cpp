@@ -75,6 +75,7 @@ Nic::Nic(sc_core::sc_module_name name, const NicConfig& cfg, std::unique_ptr<CcU
     throw std::invalid_argument(fmt::format("{}: {}", this->name(), err));
   in.register_b_transport(this, &Nic::b_transport);
   tx.set_on_idle([this] { kick(); });
+  tx.notify_idle_only_when_asked();  // try_send asks while it has frames waiting
   tx.set_on_resume([this](unsigned prio) {
     std::vector<uint32_t> waiting;
     waiting.swap(paused_[prio]);
@@ -285,7 +286,12 @@ void Nic::activate(uint32_t i) {
 }
 
 void Nic::try_send() {
-  if (!tx.idle()) return;
+  if (tx.idle()) send_one();
+  // Frames still waiting: be told when the link is free (nothing happens if it is idle now).
+  if (!ctrl_q_.empty() || !probe_q_.empty() || !ring_.empty()) tx.ask_idle_notification();
+}
+
+void Nic::send_one() {
   if (!ctrl_q_.empty() && tx.may_start(ctrl_q_.front().priority)) {
     tx.transmit(fabric::default_frame_pool().make(ctrl_q_.front()));
     ctrl_q_.pop_front();

@@ -235,6 +235,7 @@ class Nic : public sc_core::sc_module {
   void kick();
   void schedule();
   void try_send();
+  void send_one();  // the next frame, if the link is idle and one may go (try_send)
   void send_data(uint32_t i);
   void activate(uint32_t i);
   // The next-send deadline from the last frame at the unit's current rate and pacing gap (units with

@@ -56,6 +56,7 @@ void SwitchModel::attach_egress(unsigned p, fabric::Link* link) {
   egress_.at(p) = link;
   egress_mask_ |= uint64_t{1} << p;
   // A transmitter becoming idle matters only to a port with a frame to send (2.1 stat_eg_pending).
+  link->notify_idle_only_when_asked();  // next_cycle_after asks for the ports with a frame to send
   link->set_on_idle([this, p] {
     if (every_cycle_ || ((eg_pending_ >> p) & 1u))
       plan(std::max(cycle_at_or_after(fabric::now_ps()), first_free_cycle()));
@@ -123,7 +124,7 @@ void SwitchModel::run() {
 // The next cycle that can change something (docs/switch.md 2.1): the RTL's prediction from its
 // state after the edge of cycle c, the inputs waiting here, and the transmitters ready for a
 // pending port. A transmitter that becomes idle later on a pending port plans its own cycle.
-uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) const {
+uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) {
   uint64_t next = kNoCycle;
   const bool input_next = pfc_pending_mask_ != 0;
   for (uint64_t m = ingress_nonempty_; m; m &= m - 1) {
@@ -133,7 +134,10 @@ uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) const {
   uint64_t ready = eg_pending_ & idle_known_;
   for (uint64_t m = eg_pending_ & egress_mask_ & ~idle_known_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-    if (egress_[p]->idle_at(now)) ready |= uint64_t{1} << p;
+    if (egress_[p]->idle_at(now))
+      ready |= uint64_t{1} << p;
+    else
+      egress_[p]->ask_idle_notification();  // its on_idle plans the cycle that dequeues
   }
   if (every_cycle_ || next_busy_ || input_next || (eg_pending_ & ready) != 0) next = c + 1;
   if (rtl_next_deadline_ > c) next = std::min(next, rtl_next_deadline_);

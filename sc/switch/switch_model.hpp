@@ -94,7 +94,8 @@ class SwitchModel : public sc_core::sc_module {
   void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   void run();
   void plan(uint64_t cycle);  // step `cycle` (or an earlier planned one) when its time comes
-  uint64_t next_cycle_after(uint64_t c, uint64_t now_ps) const;
+  // Also asks the busy transmitters of ports with a frame to send to tell when they are idle.
+  uint64_t next_cycle_after(uint64_t c, uint64_t now_ps);
   void step_cycle(uint64_t cycle);
   // The outputs of a stepped cycle: frames taken, enqueued, dropped and sent, PFC frames, prediction.
   void handle_outputs(uint64_t cycle, uint64_t offered, const sw::CycleOutputs& out);

@@ -322,6 +322,33 @@ TEST(Link, IdleLinkSchedulesNothing) {
   EXPECT_TRUE(link.idle());
 }
 
+// notify_idle_only_when_asked: a frame's end tells the owner nothing unless the owner asked while the
+// frame was on the wire, and then once, at the first whole ps after the frame's exact end.
+TEST(Link, IdleNotificationOnlyWhenAsked) {
+  Link link("link", 100, sc_time(1, SC_NS));
+  Sink sink("sink");
+  link.out.bind(sink.in);
+  link.notify_idle_only_when_asked();
+  std::vector<uint64_t> told_ps;
+  link.set_on_idle([&] { told_ps.push_back(now_ps()); });
+  const uint64_t wire_ps = link.serialization_time(1000).value();
+  sc_core::sc_spawn([&] {
+    link.transmit(make_frame_payload(data_frame(1000)));  // not asked: no notification
+    sc_core::wait(ps(2 * wire_ps));
+    link.transmit(make_frame_payload(data_frame(1000)));
+    sc_core::wait(ps(wire_ps / 2));
+    link.ask_idle_notification();
+    link.ask_idle_notification();  // asked twice: told once
+  });
+  sc_core::sc_start(sc_time(1, sc_core::SC_US));
+  ASSERT_EQ(told_ps.size(), 1u);
+  EXPECT_EQ(told_ps[0], 3 * wire_ps);
+  EXPECT_EQ(sink.got.size(), 2u);
+  link.ask_idle_notification();  // idle: nothing to tell
+  sc_core::sc_start(sc_time(1, sc_core::SC_US));
+  EXPECT_EQ(told_ps.size(), 1u);
+}
+
 TEST(Link, InvalidRateIsAClearError) {
   EXPECT_THROW(Link("zero", 0, sc_core::SC_ZERO_TIME), std::invalid_argument);
   EXPECT_THROW(Link("neg", -5, sc_core::SC_ZERO_TIME), std::invalid_argument);
