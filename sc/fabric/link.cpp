@@ -62,22 +62,24 @@ sc_core::sc_time Link::pause_duration(uint16_t quanta) const {
   return sc_core::sc_time::from_value(to_u64((num + bit_den_ - 1) / bit_den_, "pause duration"));
 }
 
-void Link::transmit(tlm::tlm_generic_payload& trans) {
+void Link::transmit_at(tlm::tlm_generic_payload& trans, uint64_t start_ps) {
   const Frame& f = frame_of(trans);
-  if (!idle())
-    throw std::logic_error(fmt::format("{}: transmit of frame {} at {} while busy until {}{}", name(), f.id,
-                                       sc_core::sc_time_stamp().to_string(), busy_until().to_string(),
-                                       pfc_queue_.empty() ? "" : " (PFC frame queued)"));
+  const auto at = [start_ps] { return sc_core::sc_time::from_value(start_ps).to_string(); };  // for errors only
+  if (start_ps < now_ps())
+    throw std::logic_error(fmt::format("{}: transmit of frame {} at {}, before now ({})", name(), f.id, at(),
+                                       sc_core::sc_time_stamp().to_string()));
+  if (!idle_at(start_ps))
+    throw std::logic_error(fmt::format("{}: transmit of frame {} at {} while busy until {}{}", name(), f.id, at(),
+                                       busy_until().to_string(), pfc_queue_.empty() ? "" : " (PFC frame queued)"));
   if (const std::string err = f.validate(); !err.empty())
     throw std::invalid_argument(fmt::format("{}: frame {}: {}", name(), f.id, err));
-  if (f.kind != FrameKind::kPfc && !may_start(f.priority))
-    throw std::logic_error(fmt::format("{}: frame {} of priority {} started at {} while paused until {}", name(),
-                                       f.id, unsigned{f.priority}, sc_core::sc_time_stamp().to_string(),
-                                       paused_until(f.priority).to_string()));
-  start(trans);
+  if (f.kind != FrameKind::kPfc && !may_start_at(f.priority, start_ps))
+    throw std::logic_error(fmt::format("{}: frame {} of priority {} started at {} while paused until {}", name(), f.id,
+                                       unsigned{f.priority}, at(), paused_until(f.priority).to_string()));
+  start(trans, start_ps);
 }
 
-void Link::send_pfc(const Frame& pfc) {
+void Link::send_pfc_at(const Frame& pfc, uint64_t start_ps) {
   Frame f = pfc;
   f.kind = FrameKind::kPfc;
   if (f.len_bytes == 0) f.len_bytes = roce::kPfcFrameBytes;
@@ -85,8 +87,8 @@ void Link::send_pfc(const Frame& pfc) {
     throw std::invalid_argument(fmt::format("{}: PFC frame: {}", name(), err));
   tlm::tlm_generic_payload& trans = default_frame_pool().make(f);
   trans.acquire();  // held by the queue; start() takes its own reference
-  if (idle()) {
-    start(trans);
+  if (idle_at(start_ps)) {
+    start(trans, start_ps);
     trans.release();
   } else {
     pfc_queue_.push_back(&trans);
@@ -95,9 +97,8 @@ void Link::send_pfc(const Frame& pfc) {
   }
 }
 
-void Link::start(tlm::tlm_generic_payload& trans) {
+void Link::start(tlm::tlm_generic_payload& trans, uint64_t now) {
   const Frame& f = frame_of(trans);
-  const uint64_t now = now_ps();
   // A frame started at the first whole ps after the previous frame's exact end continues from
   // that exact end (back to back); later, it starts now.
   uint64_t start_whole = now;
@@ -151,7 +152,9 @@ void Link::apply_received_pfc(const Frame& pfc) {
   schedule_wake();
 }
 
-bool Link::may_start(unsigned prio) const { return prio < kNumPriorities && now_ps() >= pause_until_ps_[prio]; }
+bool Link::may_start_at(unsigned prio, uint64_t t_ps) const {
+  return prio < kNumPriorities && t_ps >= pause_until_ps_[prio];
+}
 
 sc_core::sc_time Link::paused_until(unsigned prio) const {
   if (prio >= kNumPriorities) throw std::out_of_range(fmt::format("{}: priority {} must be 0..7", name(), prio));
@@ -188,7 +191,7 @@ void Link::on_wake() {
     if (!pfc_queue_.empty()) {
       tlm::tlm_generic_payload* trans = pfc_queue_.front();
       pfc_queue_.pop_front();
-      start(*trans);
+      start(*trans, now);
       trans->release();
     } else if (idle_notify_pending_) {
       idle_notify_pending_ = false;

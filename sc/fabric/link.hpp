@@ -54,17 +54,22 @@ class Link : public sc_core::sc_module {
   // that is not PFC, may_start(priority); throws std::logic_error otherwise. If called at the
   // first whole ps after the previous frame's exact end, the frame starts at that exact end.
   // The link acquire()s a payload that has a memory manager and release()s it after delivery.
-  void transmit(tlm::tlm_generic_payload& trans);
+  void transmit(tlm::tlm_generic_payload& trans) { transmit_at(trans, now_ps()); }
+  // The same with the frame starting at `start_ps` >= now, for an owner that runs ahead of the
+  // kernel (SwitchModel's consecutive cycles) while nothing else acts before `start_ps`.
+  void transmit_at(tlm::tlm_generic_payload& trans, uint64_t start_ps);
 
   // Send a PFC frame (kind is forced to kPfc, len to 64 B if unset). It starts now if the link is
   // idle, else at the end of the current frame, ahead of any data frame of the owner.
-  void send_pfc(const Frame& pfc);
+  void send_pfc(const Frame& pfc) { send_pfc_at(pfc, now_ps()); }
+  void send_pfc_at(const Frame& pfc, uint64_t start_ps);  // as transmit_at
 
   // The peer's PFC frame arrived on the reverse direction now: for every class enabled, priority i
   // may not start a frame until now + pause_quanta[i] * 512 bit times of this link (rounded up to
   // a whole ps); 0 resumes at once. A new PFC frame replaces the running pause (802.1Qbb).
   void apply_received_pfc(const Frame& pfc);
-  bool may_start(unsigned prio) const;
+  bool may_start(unsigned prio) const { return may_start_at(prio, now_ps()); }
+  bool may_start_at(unsigned prio, uint64_t t_ps) const;
   sc_core::sc_time paused_until(unsigned prio) const;
   // Total time priority `prio` has been paused so far (up to now).
   sc_core::sc_time paused_time(unsigned prio) const;
@@ -107,7 +112,7 @@ class Link : public sc_core::sc_module {
     tlm::tlm_generic_payload* trans;
   };
 
-  void start(tlm::tlm_generic_payload& trans);
+  void start(tlm::tlm_generic_payload& trans, uint64_t start_ps);
   void on_wake();
   void schedule_wake();
   static uint64_t ceil_ps(uint64_t whole, uint64_t frac) { return whole + (frac != 0 ? 1 : 0); }

@@ -118,7 +118,17 @@ void SwitchModel::run() {
   fabric::WallTimer wall_timer(wall_);
   step_cycle(c);
   plan_ = kNoCycle;
-  plan(next_cycle_after(c, now));
+  uint64_t next = next_cycle_after(c, now);
+  // The next cycles in this activation while no other process can act before them (nothing pending
+  // in the kernel until after the cycle's time, which is within the horizon): the same steps, without
+  // a kernel activation each and with the RTL's code still in the cache (docs/fabric.md 8).
+  while (next != kNoCycle && time_of_ps(next) <= step_horizon_ps_ &&
+         now + sc_core::sc_time_to_pending_activity().value() > time_of_ps(next)) {
+    step_cycle(next);
+    ++stats_.cycles_stepped_ahead;
+    next = next_cycle_after(next, time_of_ps(next));
+  }
+  plan(next);
 }
 
 // The next cycle that can change something (docs/switch.md 2.1): the RTL's prediction from its
@@ -149,6 +159,7 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   // Per-cycle buffers are members: this runs for every stepped cycle and allocates nothing.
   // Only the entries of last cycle's offers and PFC frames are cleared, not every port's.
   sw::CycleInputs& in = cycle_in_;
+  const uint64_t now = time_of_ps(cycle);  // the kernel's time, or later for a cycle stepped ahead (run)
   if (in.in_desc.size() != n) {
     in.in_desc.assign(n, std::nullopt);
     in.out_ready.assign(n, false);
@@ -158,7 +169,6 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   for (uint64_t m = offered_; m; m &= m - 1) in.in_desc[std::countr_zero(m)].reset();
   for (uint64_t m = pfc_offered_; m; m &= m - 1) in.pfc_in[std::countr_zero(m)].reset();
   offered_ = pfc_offered_ = 0;
-  const uint64_t now = fabric::now_ps();
   uint64_t ready = idle_known_;
   for (uint64_t m = egress_mask_ & ~idle_known_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
@@ -193,6 +203,8 @@ void SwitchModel::step_cycle(uint64_t cycle) {
 }
 
 void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::CycleOutputs& out) {
+  // Frames start at the cycle's time; a register cycle after a run (read_reg) is in the past: now.
+  const uint64_t start_ps = std::max(time_of_ps(cycle), fabric::now_ps());
   last_stepped_ = cycle;
   ++stats_.cycles_stepped;
   stats_.last_cycle = cycle;
@@ -226,7 +238,7 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
     f->ecn = static_cast<fabric::Ecn>(out.egress->ecn);
     queue_bytes_[out.egress->port * sw::kMaxPrio + out.egress->prio] -= out.egress->len_bytes;
     if (f->ttl > 0) --f->ttl;
-    egress_[out.egress->port]->transmit(*t);  // data first: a PFC frame of this cycle follows it
+    egress_[out.egress->port]->transmit_at(*t, start_ps);  // data first: a PFC frame of this cycle follows it
     idle_known_ &= ~(uint64_t{1} << out.egress->port);
     t->release();
     ++stats_.frames_out;
@@ -238,7 +250,7 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
     pfc.priority = 7;
     pfc.pfc_class_enable = out.pfc_out[p]->class_en;
     for (unsigned c = 0; c < sw::kMaxPrio; ++c) pfc.pfc_pause_quanta[c] = out.pfc_out[p]->time_quanta[c];
-    egress_[p]->send_pfc(pfc);
+    egress_[p]->send_pfc_at(pfc, start_ps);
     idle_known_ &= ~(uint64_t{1} << p);
     ++stats_.pfc_out;
     pfc_log_.push_back({time_of_ps(cycle), p, *out.pfc_out[p]});

@@ -40,6 +40,7 @@ struct SwitchModelStats {
   uint64_t frames_in = 0, frames_out = 0, pfc_in = 0, pfc_out = 0;
   std::array<uint64_t, sw::kNumDropReasons> drops{};  // by sw::DropReason
   uint64_t cycles_stepped = 0;
+  uint64_t cycles_stepped_ahead = 0;  // of them, stepped in the activation of the cycle before (run)
   uint64_t last_cycle = 0;
 };
 
@@ -82,6 +83,10 @@ class SwitchModel : public sc_core::sc_module {
   // PFC frame) is handled as in any cycle. For the end of a run.
   uint64_t read_counter(uint32_t lo_addr);
   uint64_t period_ps() const { return period_ps_; }
+  // Consecutive cycles up to `ps` may be stepped in one activation, ahead of the kernel's time, when
+  // nothing else is pending before them (run). Set to just before the end of each sc_start() by its
+  // caller, so that nothing is stepped past the time the caller then reads; 0 (the default): never.
+  void set_step_horizon_ps(uint64_t ps) { step_horizon_ps_ = ps; }
   // The seed of this switch's ECMP flow hash (fabric/flow_hash.hpp): switches of one fabric use
   // different seeds so that their ECMP choices are independent. Default 0.
   void set_ecmp_seed(uint64_t seed) { ecmp_seed_ = seed; }
@@ -137,6 +142,7 @@ class SwitchModel : public sc_core::sc_module {
   static constexpr uint64_t kNoCycle = UINT64_MAX;
   uint64_t plan_ = kNoCycle;  // the earliest cycle that needs a step
   uint64_t rtl_next_deadline_ = UINT64_MAX;
+  uint64_t step_horizon_ps_ = 0;
   fabric::DeadlineEvent tick_;
   SwitchModelStats stats_;
   fabric::WallAccumulator wall_;

@@ -343,14 +343,18 @@ void run_scenario(const RunOptions& o) {
 
   // Run: the throughput window starts at measure_from; a progress line every ~2 s of wall time.
   const sc_core::sc_time end(s.sim.duration_us, sc_core::SC_US), from(s.sim.measure_from_us, sc_core::SC_US);
-  if (from > sc_core::SC_ZERO_TIME) sc_core::sc_start(from);
+  const auto run_for = [&](const sc_core::sc_time& d) {
+    for (auto& sm : switches) sm->set_step_horizon_ps(sc_core::sc_time_stamp().value() + d.value() - 1);
+    sc_core::sc_start(d);
+  };
+  if (from > sc_core::SC_ZERO_TIME) run_for(from);
   for (auto& f : flows) f.acked_at_window = nics[f.host]->flow(f.index).c.bytes_acked;
   std::vector<nic::NicCounters> at_window;
   for (const auto& n : nics) at_window.push_back(n->counters());
   auto last_print = std::chrono::steady_clock::now();
   const sc_core::sc_time chunk(50, sc_core::SC_US);
   while (sc_core::sc_time_stamp() < end) {
-    sc_core::sc_start(std::min(chunk, end - sc_core::sc_time_stamp()));
+    run_for(std::min(chunk, end - sc_core::sc_time_stamp()));
     const auto now = std::chrono::steady_clock::now();
     if (now - last_print > std::chrono::seconds(2)) {
       const double wall = std::chrono::duration<double>(now - wall0).count();

@@ -349,6 +349,25 @@ TEST(Link, IdleNotificationOnlyWhenAsked) {
   EXPECT_EQ(told_ps.size(), 1u);
 }
 
+// transmit_at: a frame given ahead of its start time (an owner stepping ahead of the kernel) starts
+// then, not now; a start in the past is an error.
+TEST(Link, TransmitAtStartsTheFrameAtItsTime) {
+  const uint64_t delay_ps = 1'000;
+  Link link("link", 100, ps(delay_ps));
+  Sink sink("sink");
+  link.out.bind(sink.in);
+  const uint64_t wire_ps = link.serialization_time(1000).value();
+  sc_core::sc_spawn([&] {
+    sc_core::wait(ps(5'000));
+    link.transmit_at(make_frame_payload(data_frame(1000)), 7'000);
+    EXPECT_FALSE(link.idle());  // committed from now to the end of the frame
+    EXPECT_THROW(link.transmit_at(make_frame_payload(data_frame(1000)), 4'000), std::logic_error);
+  });
+  sc_core::sc_start(sc_time(1, sc_core::SC_US));
+  ASSERT_EQ(sink.got.size(), 1u);
+  EXPECT_EQ(sink.got[0].ps, 7'000 + wire_ps + delay_ps);
+}
+
 TEST(Link, InvalidRateIsAClearError) {
   EXPECT_THROW(Link("zero", 0, sc_core::SC_ZERO_TIME), std::invalid_argument);
   EXPECT_THROW(Link("neg", -5, sc_core::SC_ZERO_TIME), std::invalid_argument);

@@ -37,9 +37,16 @@ class Host : public sc_core::sc_module {
   std::vector<std::string> log;
   uint64_t sent = 0, received = 0;
 
-  Host(sc_core::sc_module_name name, unsigned id, int dst, uint64_t frames, uint32_t payload)
-      : sc_core::sc_module(name), in("in"), tx("tx", kGbps, sc_core::sc_time(1000, sc_core::SC_NS)), id_(id),
-        dst_(dst), frames_(frames), payload_(payload) {
+  Host(sc_core::sc_module_name name, unsigned id, int dst, uint64_t frames, uint32_t payload,
+       sc_core::sc_time start = sc_core::SC_ZERO_TIME)
+      : sc_core::sc_module(name),
+        in("in"),
+        tx("tx", kGbps, sc_core::sc_time(1000, sc_core::SC_NS)),
+        id_(id),
+        dst_(dst),
+        frames_(frames),
+        payload_(payload),
+        start_(start) {
     in.register_b_transport(this, &Host::b_transport);
     tx.set_on_idle([this] { kick_.notify(sc_core::SC_ZERO_TIME); });
     tx.set_on_resume([this](unsigned) { kick_.notify(sc_core::SC_ZERO_TIME); });
@@ -49,6 +56,10 @@ class Host : public sc_core::sc_module {
 
  private:
   void send() {
+    if (sc_core::sc_time_stamp() < start_) {
+      next_trigger(start_ - sc_core::sc_time_stamp());
+      return;
+    }
     if (dst_ < 0 || sent == frames_ || !tx.idle() || !tx.may_start(kPrio)) return;
     fabric::Frame f;
     f.src_host = id_;
@@ -77,6 +88,7 @@ class Host : public sc_core::sc_module {
   int dst_;
   uint64_t frames_;
   uint32_t payload_;
+  sc_core::sc_time start_;
   sc_core::sc_event kick_;
 };
 
@@ -86,7 +98,8 @@ struct Star {
   std::vector<std::unique_ptr<Host>> hosts;
   std::vector<std::unique_ptr<fabric::Link>> down;  // switch port p -> host p
 
-  Star(const std::string& name, unsigned senders, uint64_t frames, bool every_cycle, bool pfc) {
+  Star(const std::string& name, unsigned senders, uint64_t frames, bool every_cycle, bool pfc,
+       sc_core::sc_time start = sc_core::SC_ZERO_TIME) {
     const sw::SwitchParams params;
     sw::SwitchConfig cfg = sw::SwitchConfig::defaults(params);
     cfg.pfc_enable = pfc;
@@ -104,7 +117,8 @@ struct Star {
     sw = std::make_unique<swc::SwitchModel>((name + "_sw").c_str(), params, cfg, ports_used,
                                             swc::SwitchModel::kDefaultPeriodPs, every_cycle);
     for (unsigned h = 0; h <= senders; ++h) {
-      hosts.push_back(std::make_unique<Host>(fmt::format("{}_h{}", name, h).c_str(), h, h == 0 ? -1 : 0, frames, 1024));
+      hosts.push_back(
+          std::make_unique<Host>(fmt::format("{}_h{}", name, h).c_str(), h, h == 0 ? -1 : 0, frames, 1024, start));
       down.push_back(std::make_unique<fabric::Link>(fmt::format("{}_down{}", name, h).c_str(), kGbps,
                                                     sc_core::sc_time(1000, sc_core::SC_NS)));
       hosts[h]->tx.out.bind(sw->in_socket(h));
@@ -140,6 +154,35 @@ TEST(SwitchModel, SteppingOnlyBusyCyclesMatchesSteppingEveryCycleInAnIncast) {
   EXPECT_LT(skip.sw->stats().cycles_stepped * 4, every.sw->stats().cycles_stepped);
   std::printf("stepped %llu of %llu cycles\n", static_cast<unsigned long long>(skip.sw->stats().cycles_stepped),
               static_cast<unsigned long long>(every.sw->stats().cycles_stepped));
+}
+
+// Consecutive cycles stepped in one activation (SwitchModel::set_step_horizon_ps, docs/fabric.md 8)
+// are the steps separate activations make: the same frames at the same times.
+// The reference starts 520 cycles later, so that the two switches do not act at the same instants
+// (each would keep the other from stepping ahead); its log is compared shifted back.
+TEST(SwitchModel, SteppingAheadOfTheKernelMatchesOneActivationPerCycle) {
+  const uint64_t shift_ps = 520 * swc::SwitchModel::kDefaultPeriodPs;
+  Star ahead("ahead", 3, 400, false, true);
+  Star one("one", 3, 400, false, true, sc_core::sc_time::from_value(shift_ps));
+  const sc_core::sc_time run(120, sc_core::SC_US);
+  ahead.sw->set_step_horizon_ps(run.value() - 1);
+  sc_core::sc_start(run + sc_core::sc_time::from_value(shift_ps));
+  for (size_t h = 0; h < ahead.hosts.size(); ++h) {
+    std::vector<std::string> shifted;
+    for (const std::string& line : one.hosts[h]->log) {
+      const size_t sp = line.find(' ');
+      const uint64_t t = std::stoull(line.substr(0, sp)) - shift_ps;
+      if (t < run.value()) shifted.push_back(std::to_string(t) + line.substr(sp));
+    }
+    EXPECT_EQ(ahead.hosts[h]->log, shifted) << "host " << h;
+  }
+  EXPECT_GT(ahead.hosts[0]->received, 300u);
+  EXPECT_EQ(ahead.sw->stats().cycles_stepped, one.sw->stats().cycles_stepped);
+  EXPECT_EQ(one.sw->stats().cycles_stepped_ahead, 0u);
+  EXPECT_GT(ahead.sw->stats().cycles_stepped_ahead * 10, ahead.sw->stats().cycles_stepped);  // over 10 %
+  std::printf("stepped ahead %llu of %llu cycles\n",
+              static_cast<unsigned long long>(ahead.sw->stats().cycles_stepped_ahead),
+              static_cast<unsigned long long>(ahead.sw->stats().cycles_stepped));
 }
 
 TEST(SwitchModel, EveryFrameIsDeliveredDroppedOrInFlightAndPfcMakesTheIncastLossless) {
