@@ -48,6 +48,20 @@ class DeadlineEvent {
     now_.notify(sc_core::SC_ZERO_TIME);
     return true;
   }
+  // For code outside the owning process that has just asked for a wake-up now (wake_at(t <= now)),
+  // e.g. from the b_transport of a frame delivered by a link: true when nothing else is to run at
+  // this instant, with that wake-up cancelled, and the caller then does at once what the process
+  // would do in the next delta cycle (it would not defer: nothing else is pending). False: the
+  // wake-up stands and the process acts after the others (defer_to_end_of_instant).
+  bool act_now_instead_of_process(uint64_t now_ps) {
+    now_.cancel();
+    if (sc_core::sc_pending_activity_at_current_time()) {
+      now_.notify(sc_core::SC_ZERO_TIME);
+      return false;
+    }
+    deferred_ps_ = now_ps;
+    return true;
+  }
   // Wake the process at `t_ps` or earlier (`t_ps` <= `now_ps`: in the next delta cycle).
   void wake_at(uint64_t t_ps, uint64_t now_ps) {
     if (t_ps <= now_ps) {

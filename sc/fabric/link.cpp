@@ -92,7 +92,7 @@ void Link::send_pfc_at(const Frame& pfc, uint64_t start_ps) {
     trans.release();
   } else {
     pfc_queue_.push_back(&trans);
-    idle_from_ps_ = kNever;
+    idle_from_ps_ = kNotKnown;
     schedule_wake();
   }
 }
@@ -113,7 +113,7 @@ void Link::start(tlm::tlm_generic_payload& trans, uint64_t now) {
   end_frac_ = static_cast<uint64_t>(total % bit_den_);
   const uint64_t end_ps = ceil_ps(end_whole_ps_, end_frac_);
   const uint64_t arrival_ps = end_ps + prop_ps_;
-  idle_from_ps_ = pfc_queue_.empty() ? end_ps : kNever;
+  idle_from_ps_ = pfc_queue_.empty() ? end_ps : kNotKnown;
 
   if (trans.has_mm()) trans.acquire();
   in_flight_.push_back({arrival_ps, &trans});
@@ -172,6 +172,7 @@ sc_core::sc_time Link::paused_time(unsigned prio) const {
 void Link::on_wake() {
   const uint64_t now = now_ps();
   wake_.activated(now);
+  const bool delivers = !in_flight_.empty() && in_flight_.front().arrival_ps <= now;
   while (!in_flight_.empty() && in_flight_.front().arrival_ps <= now) {
     tlm::tlm_generic_payload* trans = in_flight_.front().trans;
     in_flight_.pop_front();
@@ -200,6 +201,7 @@ void Link::on_wake() {
     }
   }
   schedule_wake();
+  if (delivers && on_delivered_) on_delivered_();
 }
 
 void Link::schedule_wake() {

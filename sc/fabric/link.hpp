@@ -46,6 +46,10 @@ class Link : public sc_core::sc_module {
   bool idle() const { return idle_at(now_ps()); }
   // The same at `now_ps` = the current SystemC time in ps (for callers that ask many links at once).
   bool idle_at(uint64_t now_ps) const { return now_ps >= idle_from_ps_; }
+  // When the link is next idle if its owner sends nothing more: the whole ps at or after the end of
+  // the frame on the wire, or kNotKnown while a PFC frame waits to start (its end is not yet fixed).
+  static constexpr uint64_t kNotKnown = UINT64_MAX;
+  uint64_t idle_from_ps() const { return idle_from_ps_; }
   // The whole ps at or after the exact end of the frame now on the wire (incl. queued PFC frames
   // only once they start); in the past or now when idle.
   sc_core::sc_time busy_until() const;
@@ -85,6 +89,9 @@ class Link : public sc_core::sc_module {
     idle_notify_pending_ = true;
     schedule_wake();
   }
+  // Called (from this link's process) after it delivered the frames that arrive at this instant,
+  // so that the receiver may act on them at once (Nic::receive_from).
+  void set_on_delivered(std::function<void()> cb) { on_delivered_ = std::move(cb); }
   // Called when a pause of `prio` ends (expiry or resume), so an owner with only paused traffic
   // can try again. Also notified: resume_event().
   void set_on_resume(std::function<void(unsigned prio)> cb) { on_resume_ = std::move(cb); }
@@ -145,6 +152,7 @@ class Link : public sc_core::sc_module {
   sc_core::sc_event idle_event_;
   sc_core::sc_event resume_event_;
   std::function<void()> on_idle_;
+  std::function<void()> on_delivered_;
   std::function<void(unsigned)> on_resume_;
   LinkCounters counters_;
 };

@@ -186,6 +186,22 @@ void Nic::run() {
   wake_.activated(now);
   // Timers fire and the scheduler sends after the frames that arrive at this instant are taken in.
   if (wake_.defer_to_end_of_instant(now)) return;
+  act(now);
+}
+
+void Nic::receive_from(fabric::Link& link) {
+  link.out.bind(in);
+  link.set_on_delivered([this] {
+    if (!started_ || !kick_pending_) return;
+    fabric::WallTimer wall_timer(wall_);
+    const uint64_t now = fabric::now_ps();
+    if (!wake_.act_now_instead_of_process(now)) return;
+    ++acted_in_link_process_;
+    act(now);
+  });
+}
+
+void Nic::act(uint64_t now) {
   while (!cal_.empty() && cal_.top().t_ps <= now) {
     const CalEntry e = cal_.top();
     cal_.pop();
@@ -333,7 +349,10 @@ void Nic::send_one() {
     const double in_flight = static_cast<double>(bytes_before(f, f.nxt) - bytes_before(f, f.una));
     if (in_flight >= cc_->window_bytes(i)) continue;  // an ACK or CC event re-activates it
     send_data(i);
-    if (has_data(f)) {
+    if (!has_data(f)) return;
+    if (f.next_send_ps > tx.idle_from_ps()) {
+      arm(kSend, i, f.next_send_ps);  // rate-limited: joins the ring at its deadline, not when the link is free
+    } else {
       f.in_ring = true;
       ring_.push_back(i);
     }

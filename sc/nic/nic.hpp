@@ -150,6 +150,13 @@ class Nic : public sc_core::sc_module {
   Nic(sc_core::sc_module_name name, const NicConfig& cfg, std::unique_ptr<CcUnit> cc = nullptr,
       std::unique_ptr<NpUnit> np = nullptr);
 
+  // Binds `link` (frames to this NIC) to `in`. After a delivery, the NIC then acts on the frames in
+  // the link's process when nothing else is to run at that instant, instead of in a delta cycle of
+  // its own: the same actions at the same time, without a kernel activation (docs/fabric.md 8).
+  void receive_from(fabric::Link& link);
+  // How many times the NIC acted in that link's process instead of its own (a cost report).
+  uint64_t acted_in_link_process() const { return acted_in_link_process_; }
+
   // Adds a flow (before or during simulation); returns its flow-table index. Throws
   // std::invalid_argument on a full table, duplicate id, bad priority or a start in the past.
   uint32_t add_flow(const FlowSpec& spec);
@@ -232,6 +239,7 @@ class Nic : public sc_core::sc_module {
 
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   void run();
+  void act(uint64_t now_ps);  // run()'s work: due timers, the host path, PFC refresh, sending
   void kick();
   void schedule();
   void try_send();
@@ -300,6 +308,7 @@ class Nic : public sc_core::sc_module {
 
   bool started_ = false;
   bool kick_pending_ = false;
+  uint64_t acted_in_link_process_ = 0;
   fabric::DeadlineEvent wake_;
   NicCounters counters_;
   fabric::WallAccumulator wall_;

@@ -133,7 +133,8 @@ void SwitchModel::run() {
 
 // The next cycle that can change something (docs/switch.md 2.1): the RTL's prediction from its
 // state after the edge of cycle c, the inputs waiting here, and the transmitters ready for a
-// pending port. A transmitter that becomes idle later on a pending port plans its own cycle.
+// pending port, now or at the end of their frame. A transmitter whose idle time is not known yet
+// (a PFC frame waits to start) tells when it is idle and plans that cycle itself (attach_egress).
 uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) {
   uint64_t next = kNoCycle;
   const bool input_next = pfc_pending_mask_ != 0;
@@ -146,8 +147,10 @@ uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     if (egress_[p]->idle_at(now))
       ready |= uint64_t{1} << p;
+    else if (const uint64_t idle_ps = egress_[p]->idle_from_ps(); idle_ps != fabric::Link::kNotKnown)
+      next = std::min(next, cycle_at_or_after(idle_ps));  // no wake-up of the link at the frame's end
     else
-      egress_[p]->ask_idle_notification();  // its on_idle plans the cycle that dequeues
+      egress_[p]->ask_idle_notification();
   }
   if (every_cycle_ || next_busy_ || input_next || (eg_pending_ & ready) != 0) next = c + 1;
   if (rtl_next_deadline_ > c) next = std::min(next, rtl_next_deadline_);

@@ -265,7 +265,7 @@ void run_scenario(const RunOptions& o) {
       swc::SwitchModel& sm = *switches[sw_node.index];
       n.tx.out.bind(sm.in_socket(port));
       fabric::Link* down = new_link(l, fmt::format("switch{}_p{}_to_host{}", sw_node.index, port, host.index));
-      down->out.bind(n.in);
+      n.receive_from(*down);
       sm.attach_egress(port, down);
     } else {
       fabric::Link* ab = new_link(l, fmt::format("switch{}_p{}_to_switch{}", l.a.index, l.port_a, l.b.index));

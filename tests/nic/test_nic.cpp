@@ -109,6 +109,60 @@ TEST(Nic, OneFlowCompletesWithinOnePercentOfTheIdealFct) {
   EXPECT_EQ(p.cc->events().acked_bytes, kBytes);
 }
 
+// Nic::receive_from: a NIC that acts on delivered frames in the link's process (when nothing else runs
+// at that instant) does what it would do in its own process a delta cycle later. Two pairs run side by
+// side, one bound each way and started later by an odd time so that the two rarely act at one instant:
+// the same deliveries, ACKs and completions at the same times after the start.
+TEST(Nic, ActingInTheDeliveringLinksProcessChangesNothing) {
+  struct Side {
+    std::unique_ptr<Nic> a, b;
+    std::vector<uint64_t> events;  // (time, flow, byte) of B's deliveries, then (time, flow) of A's completions
+  };
+  auto make = [](const std::string& tag, bool in_link_process) {
+    Side s;
+    NicConfig ca, cb;
+    ca.host_id = 0;
+    cb.host_id = 1;
+    cb.ack_every = 3;  // the coalescing timer acts too
+    s.a = std::make_unique<Nic>(("a_" + tag).c_str(), ca, std::make_unique<CcFixed>(30.0));
+    s.b = std::make_unique<Nic>(("b_" + tag).c_str(), cb);
+    if (in_link_process) {
+      s.b->receive_from(s.a->tx);
+      s.a->receive_from(s.b->tx);
+    } else {
+      s.a->tx.out.bind(s.b->in);
+      s.b->tx.out.bind(s.a->in);
+    }
+    return s;
+  };
+  Side inl = make("inline", true), own = make("own", false);
+  constexpr uint64_t kShiftPs = 333'331;
+  for (Side* s : {&inl, &own}) {
+    const uint64_t t0 = s == &own ? kShiftPs : 0;
+    s->b->set_on_deliver([s, t0](uint32_t, uint32_t flow, uint32_t, uint64_t byte_seq, uint32_t) {
+      s->events.insert(s->events.end(), {now_ps() - t0, flow, byte_seq});
+    });
+    s->a->set_on_complete([s, t0](uint32_t i) { s->events.insert(s->events.end(), {now_ps() - t0, 1000 + i}); });
+    const auto at = [t0](uint64_t ps) { return sc_time::from_value(t0 + ps); };
+    s->a->add_flow({.id = 0, .dst_host = 1, .bytes = 300'000, .start = at(0)});
+    s->a->add_flow({.id = 1, .dst_host = 1, .bytes = 200'000, .start = at(0), .max_gbps = 7.0});
+    s->a->add_flow({.id = 2, .dst_host = 1, .bytes = 100'000, .start = at(13'000'000)});
+  }
+  sc_core::sc_start(sc_time(1, sc_core::SC_MS));
+  for (uint32_t i = 0; i < 3; ++i) {
+    ASSERT_TRUE(inl.a->flow(i).done && own.a->flow(i).done) << "flow " << i;
+    EXPECT_EQ(inl.a->flow(i).fct_ps, own.a->flow(i).fct_ps) << "flow " << i;
+  }
+  EXPECT_EQ(inl.events, own.events);
+  EXPECT_EQ(inl.b->counters().acks_sent, own.b->counters().acks_sent);
+  std::printf("%zu deliveries and completions; acted in the link's process: A %llu, B %llu times\n", inl.events.size(),
+              static_cast<unsigned long long>(inl.a->acted_in_link_process()),
+              static_cast<unsigned long long>(inl.b->acted_in_link_process()));
+  EXPECT_GT(inl.a->acted_in_link_process(), 0u);
+  EXPECT_GT(inl.b->acted_in_link_process(), 0u);
+  EXPECT_EQ(own.a->acted_in_link_process() + own.b->acted_in_link_process(), 0u);
+}
+
 TEST(Nic, AnIdleNicSchedulesNothingOnceItsFlowsComplete) {
   Pair p;
   p.a->add_flow({.id = 7, .dst_host = 1, .bytes = 64 * 1024});
