@@ -113,12 +113,11 @@ Descriptor MmuModel::cut_to_widths(const Descriptor& d) const {
   return r;
 }
 
-// 2.3 forwarding and 2.4 admission of the head of ingress FIFO `p`, then 2.5 marking at admission.
-MmuModel::Admission MmuModel::decide_admission(unsigned p) const {
-  const Port& port = ports_[p];
+// 2.3 forwarding and 2.4 admission of descriptor `d` of ingress port `p`, then 2.5 marking at admission.
+MmuModel::Admission MmuModel::decide_admission(unsigned p, const Descriptor& d) const {
   Admission a;
   a.valid = true;
-  a.d = port.fifo[port.fifo_head];
+  a.d = d;
   a.p = p;
   a.c = queue_of(a.d.prio);
   a.cells = cells_of(a.d.len_bytes);
@@ -355,16 +354,23 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
   bool changed = false;
 
   // --- decisions, all from the state at the start of the cycle ---
-  // 2.2: round-robin arbiter over non-empty ingress FIFOs.
-  int winner = -1;
+  // 2.2: round-robin arbiter over the ports with a descriptor: a FIFO head, or with the FIFO empty the
+  // descriptor offered in this cycle (bypass).
+  const auto offered = [&](unsigned p) { return p < in.in_desc.size() && in.in_desc[p].has_value(); };
+  Admission adm;
   for (unsigned k = 0; k < np; ++k) {
     const unsigned p = (rr_in_ + k) % np;
-    if (ports_[p].fifo_count > 0) {
-      winner = static_cast<int>(p);
+    const Port& port = ports_[p];
+    if (port.fifo_count > 0) {
+      adm = decide_admission(p, port.fifo[port.fifo_head]);
+      break;
+    }
+    if (offered(p)) {
+      adm = decide_admission(p, cut_to_widths(*in.in_desc[p]));
+      adm.bypass = true;
       break;
     }
   }
-  const Admission adm = winner >= 0 ? decide_admission(static_cast<unsigned>(winner)) : Admission{};
   const Dequeue deq = decide_dequeue(cycle, in.out_ready);
 
   // --- effects, applied together at the edge ---
@@ -395,8 +401,10 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
   if (adm.valid) {
     changed = true;
     Port& port = ports_[adm.p];
-    port.fifo_head = (port.fifo_head + 1) % params_.in_fifo_depth;
-    --port.fifo_count;
+    if (!adm.bypass) {
+      port.fifo_head = (port.fifo_head + 1) % params_.in_fifo_depth;
+      --port.fifo_count;
+    }
     rr_in_ = (adm.p + 1) % np;
     touch(adm.p, adm.c);
     if (adm.drop != DropReason::kNone) {
@@ -497,9 +505,11 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
     receive_pfc(e, cycle, *in.pfc_in[e]);
   }
 
-  // 2.2: descriptors offered while ready are accepted at the edge, processed from the next cycle.
+  // 2.2: descriptors offered while ready are accepted at the edge and stored, processed from the next
+  // cycle, unless processed in this one (bypass).
   for (unsigned p = 0; p < np && p < in.in_desc.size(); ++p) {
     if (!in.in_desc[p] || !out.in_ready[p]) continue;
+    if (adm.bypass && adm.p == p) continue;  // changed: processed
     changed = true;
     Port& port = ports_[p];
     port.fifo[(port.fifo_head + port.fifo_count) % params_.in_fifo_depth] = cut_to_widths(*in.in_desc[p]);

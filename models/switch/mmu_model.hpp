@@ -169,6 +169,7 @@ class MmuModel {
   // The decision on the frame processed this cycle (2.3 to 2.5), from start-of-cycle state.
   struct Admission {
     bool valid = false;
+    bool bypass = false;  // the descriptor offered this cycle to an empty FIFO (2.2), not a FIFO head
     Descriptor d;  // fields already cut to their widths
     unsigned p = 0, c = 0, e = 0;
     uint64_t cells = 0, sh_delta = 0;
@@ -199,7 +200,7 @@ class MmuModel {
   Descriptor cut_to_widths(const Descriptor& d) const;
   RedDecision red_decide(unsigned e, unsigned c, uint64_t qlen_bytes, uint8_t ecn) const;
   void send_pfc(unsigned p, uint64_t cycle, std::optional<PfcFrame>& out);
-  Admission decide_admission(unsigned p) const;
+  Admission decide_admission(unsigned p, const Descriptor& d) const;
   Dequeue decide_dequeue(uint64_t cycle, const std::vector<bool>& out_ready) const;
   uint8_t eligible_mask(unsigned e, uint64_t cycle) const;
   uint64_t earliest_deadline_from(uint64_t cycle) const;  // earliest deadline >= cycle

@@ -1,4 +1,4 @@
-// sw_ingress_arb: per-port ingress skid FIFOs and the round-robin arbiter (docs/switch.md 2.2).
+// sw_ingress_arb: per-port ingress skid FIFOs with bypass and the round-robin arbiter (docs/switch.md 2.2).
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -22,7 +22,7 @@ module sw_ingress_arb #(
     input  wire [NPORTS*DST_W-1:0]          in_desc_dst,
     input  wire [NPORTS*sw_pkg::HASH_W-1:0] in_desc_hash,
 
-    // the descriptor processed (and popped) this cycle
+    // the descriptor processed this cycle: a FIFO head (popped) or an offer to an empty FIFO (bypass)
     output logic                            pr_valid,
     output logic [PID_W-1:0]                pr_port,
     output logic [TAG_W-1:0]                pr_tag,
@@ -51,9 +51,12 @@ module sw_ingress_arb #(
 
     logic [NPORTS-1:0] full;
     logic [NPORTS-1:0] nonempty;
-    logic [NPORTS-1:0] push;
+    logic [NPORTS-1:0] push;            // offers accepted this cycle
+    logic [NPORTS-1:0] avail;           // ports with a descriptor to process: FIFO head or bypass
     logic [NPORTS-1:0] cand;
     logic [NPORTS-1:0] win;             // the processed port, one-hot (0: none)
+    logic [NPORTS-1:0] pop;             // win from a FIFO head
+    logic [NPORTS-1:0] wr;              // push stored in the FIFO (not processed by bypass)
     logic [FA_W-1:0]   rd_idx;
     logic [REC_W-1:0]  head;
 
@@ -72,31 +75,46 @@ module sw_ingress_arb #(
     end
     assign in_desc_ready = ~full;
     assign push          = in_desc_valid & ~full;
+    assign avail         = nonempty | push;
+    assign pop           = win & nonempty;
+    assign wr            = push & ~(win & ~nonempty);
 
-    // round robin (2.2): the first non-empty port at or after rr_in is the lowest set bit of the
-    // non-empty ports at or after it, else (wrapping) of all non-empty ports
+    // round robin (2.2): the first port with a descriptor at or after rr_in is the lowest set bit of
+    // those ports at or after it, else (wrapping) of all of them. A port's descriptor is its FIFO
+    // head, or, with the FIFO empty, the one offered in this cycle (bypass: processed in its arrival
+    // cycle, not stored).
     always_comb begin
-        cand = nonempty & rr_mask_q;
+        cand = avail & rr_mask_q;
         if (cand == '0) begin
-            cand = nonempty;
+            cand = avail;
         end
         win      = cand & (~cand + 1'b1);
-        pr_valid = nonempty != '0;
+        pr_valid = avail != '0;
         pr_port  = PID_W'(sw_pkg::onehot_index(64'(win)));
-        for (int k = 0; k < FA_W; k++) begin
-            rd_idx[k] = rd_pl_q[k*NPORTS + 32'(pr_port)];
+        if ((nonempty & win) != '0) begin
+            for (int k = 0; k < FA_W; k++) begin
+                rd_idx[k] = rd_pl_q[k*NPORTS + 32'(pr_port)];
+            end
+            head = fifo_mem[pr_port][rd_idx];
+        end else begin
+            rd_idx = '0;
+            head   = {in_desc_tag[32'(pr_port)*TAG_W +: TAG_W],
+                      in_desc_len[32'(pr_port)*sw_pkg::LEN_W +: sw_pkg::LEN_W],
+                      in_desc_prio[32'(pr_port)*sw_pkg::PRIO_W +: sw_pkg::PRIO_W],
+                      in_desc_ecn[32'(pr_port)*sw_pkg::ECN_W +: sw_pkg::ECN_W],
+                      in_desc_dst[32'(pr_port)*DST_W +: DST_W],
+                      in_desc_hash[32'(pr_port)*sw_pkg::HASH_W +: sw_pkg::HASH_W]};
         end
-        head = fifo_mem[pr_port][rd_idx];
         {pr_tag, pr_len, pr_prio, pr_ecn, pr_dst, pr_hash} = head;
-        busy    = (nonempty != '0) || (push != '0);
+        busy    = avail != '0;
         pending = nonempty != '0;
     end
 
-    // a port's process writes its pushed descriptor at its write pointer
+    // a port's process writes its stored descriptor at its write pointer
     for (genvar p = 0; p < NPORTS; p++) begin : g_fifo
         always_ff @(posedge clk) begin
             logic [FA_W-1:0] wp;
-            if (push[p]) begin
+            if (wr[p]) begin
                 for (int k = 0; k < FA_W; k++) begin
                     wp[k] = wr_pl_q[k*NPORTS + p];
                 end
@@ -111,7 +129,7 @@ module sw_ingress_arb #(
     end
 
     // pointers and occupancies of all ports, plane by plane: write pointers step where a port
-    // pushes, the read pointer where it pops, occupancy +1 on a push alone, -1 on a pop alone
+    // stores, the read pointer where it pops, occupancy +1 on a store alone, -1 on a pop alone
     always_ff @(posedge clk) begin
         logic [NPORTS-1:0] t;
         logic [NPORTS-1:0] up;
@@ -121,19 +139,19 @@ module sw_ingress_arb #(
             cnt_pl_q  <= '0;
             rr_mask_q <= '1;
         end else if (busy) begin
-            t = push;
+            t = wr;
             for (int k = 0; k < FA_W; k++) begin
                 wr_pl_q[k*NPORTS +: NPORTS] <= wr_pl_q[k*NPORTS +: NPORTS] ^ t;
                 t = t & wr_pl_q[k*NPORTS +: NPORTS];
             end
-            t = win;
+            t = pop;
             for (int k = 0; k < FA_W; k++) begin
                 rd_pl_q[k*NPORTS +: NPORTS] <= rd_pl_q[k*NPORTS +: NPORTS] ^ t;
                 t = t & rd_pl_q[k*NPORTS +: NPORTS];
             end
             // the carry of an increment goes on through ones, the borrow of a decrement through zeros
-            up = push & ~win;
-            t  = push ^ win;
+            up = wr & ~pop;
+            t  = wr ^ pop;
             for (int k = 0; k < CN_W; k++) begin
                 cnt_pl_q[k*NPORTS +: NPORTS] <= cnt_pl_q[k*NPORTS +: NPORTS] ^ t;
                 t = t & ~(cnt_pl_q[k*NPORTS +: NPORTS] ^ up);

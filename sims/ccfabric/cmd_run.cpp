@@ -58,9 +58,9 @@ constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; 
 constexpr size_t kSampledQueues = 256;
 // From a frame's last bit into a switch to its first bit out on an idle switch, the ideal FCT's
 // per-switch term (docs/workloads.md 4): the frame is offered to the RTL in the first cycle at or
-// after its arrival and leaves two cycles later, so two cycles is the least (measured: a frame that
-// arrives on a clock edge leaves exactly 1.28 ns later).
-constexpr double kSwitchLatencyPs = 2.0 * swc::SwitchModel::kDefaultPeriodPs;
+// after its arrival, processed in it (docs/switch.md 2.2) and leaves one cycle later, so one cycle is
+// the least (measured: a frame that arrives on a clock edge leaves exactly 0.64 ns later).
+constexpr double kSwitchLatencyPs = 1.0 * swc::SwitchModel::kDefaultPeriodPs;
 
 // Samples the flows' acked bytes and the switches' held frames every interval.
 class Sampler : public sc_core::sc_module {

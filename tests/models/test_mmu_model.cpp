@@ -217,22 +217,40 @@ TEST(SwitchConfig, DropReasonsPrintWithTheirSpecNames) {
 // =============================================================================================
 // Ingress and forwarding (2.2, 2.3)
 
-TEST(MmuIngress, DescriptorAcceptedInCycleTIsProcessedInTPlus1) {
+TEST(MmuIngress, ADescriptorOfferedToAnEmptyFifoIsProcessedInItsArrivalCycle) {
   SwitchConfig cfg = small_config();
   cfg.fwd[7] = {};
   Bench b(small_params(), cfg);
   const uint32_t tag = b.send(2, 300, kLossy, 7);
   b.settle();
   ASSERT_EQ(b.drop_log.size(), 1u);
-  EXPECT_EQ(b.drop_log[0].cycle, b.accepted_at[tag] + 1);
+  EXPECT_EQ(b.drop_log[0].cycle, b.accepted_at[tag]);  // bypass (2.2)
   EXPECT_EQ(b.drop_log[0].d, (DropReport{tag, DropReason::kNoRoute, 2, kLossy}));
   EXPECT_EQ(b.model.port(2).drops_no_route, 1u);
 }
 
+TEST(MmuIngress, ADescriptorThatLosesTheArbitrationIsStoredAndProcessedInALaterCycleInOrder) {
+  // Ports 0, 1 and 2 offer one frame each in cycle 0: port 0 wins (round robin from 0) and is
+  // processed at once; ports 1 and 2 are stored and processed in cycles 1 and 2.
+  SwitchConfig cfg = small_config();
+  cfg.fwd[7] = {};
+  Bench b(small_params(), cfg);
+  const uint32_t t0 = b.send(0, 64, kLossy, 7), t1 = b.send(1, 64, kLossy, 7), t2 = b.send(2, 64, kLossy, 7);
+  b.settle();
+  ASSERT_EQ(b.drop_log.size(), 3u);
+  for (uint32_t t : {t0, t1, t2}) EXPECT_EQ(b.accepted_at[t], 0u);
+  const uint32_t want_tag[] = {t0, t1, t2};
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(b.drop_log[i].cycle, i);
+    EXPECT_EQ(b.drop_log[i].d.tag, want_tag[i]);
+  }
+}
+
 TEST(MmuIngress, ReadyFallsExactlyWhenTheFifoWasFullAtTheStartOfTheCycle) {
-  // Two ports offer every cycle, the arbiter serves one per cycle alternately. FIFO counts at the
-  // start of cycles 0..8 (port 0, port 1): 00 11 12 22 23 33 34 43 34 ... so port 1 is not ready in
-  // cycle 6, port 0 in 7, port 1 in 8, and so on (every frame is unrouted and dropped).
+  // Two ports offer every cycle, the arbiter serves one per cycle alternately, port 0's first frame
+  // by bypass. FIFO counts at the start of cycles 0..9 (port 0, port 1): 00 01 11 12 22 23 33 34 43
+  // 34 ... so port 1 is not ready in cycle 7, port 0 in 8, port 1 in 9, and so on (every frame is
+  // unrouted and dropped).
   SwitchConfig cfg = small_config();
   cfg.fwd[9] = {};
   Bench b(small_params(), cfg);
@@ -240,15 +258,15 @@ TEST(MmuIngress, ReadyFallsExactlyWhenTheFifoWasFullAtTheStartOfTheCycle) {
     b.send(0, 64, kLossy, 9);
     b.send(1, 64, kLossy, 9);
   }
-  const char* want[] = {"11", "11", "11", "11", "11", "11", "10", "01", "10", "01", "10", "01"};
+  const char* want[] = {"11", "11", "11", "11", "11", "11", "11", "10", "01", "10", "01", "10"};
   for (const char* w : want) {
     const CycleOutputs o = b.tick();
     std::string got = {o.in_ready[0] ? '1' : '0', o.in_ready[1] ? '1' : '0'};
     EXPECT_EQ(got, w) << "cycle " << b.cycle() - 1;
   }
-  // The arbiter alternates from cycle 1 on: port 0, 1, 0, 1, ...
+  // The arbiter alternates from cycle 0 on: port 0, 1, 0, 1, ...
   for (size_t i = 0; i < b.drop_log.size(); ++i) {
-    EXPECT_EQ(b.drop_log[i].cycle, i + 1);
+    EXPECT_EQ(b.drop_log[i].cycle, i);
     EXPECT_EQ(b.drop_log[i].d.port, i % 2);
   }
 }
@@ -291,8 +309,8 @@ TEST(MmuPfc, XoffExactlyWhenSharedUseReachesStaticThresholdAndPauseGoesOutNextCy
   EXPECT_TRUE(b.model.ingress(0, kLossless).xoff);
   EXPECT_EQ(b.model.ingress(0, kLossless).u_cells, 22u);
   ASSERT_EQ(b.pfc_log.size(), 1u);
-  // Accepted at t, processed (and XOFF registered) at t + 1, the PFC frame sent at t + 2.
-  EXPECT_EQ(b.pfc_log[0].cycle, b.accepted_at[tag] + 2);
+  // Accepted and processed (bypass, XOFF registered) at t, the PFC frame sent at t + 1.
+  EXPECT_EQ(b.pfc_log[0].cycle, b.accepted_at[tag] + 1);
   EXPECT_EQ(b.pfc_log[0].port, 0u);
   EXPECT_EQ(b.pfc_log[0].frame.class_en, 1u << kLossless);
   EXPECT_EQ(b.pfc_log[0].frame.time_quanta[kLossless], 0xFFFF);
@@ -630,12 +648,10 @@ TEST(MmuEcn, FixedPointCurveStaysWithinTheSlopeTruncationBoundAtDcqcnDefaults) {
 void hold_queue_and_mark(Bench& b, unsigned depth, uint16_t len, unsigned n) {
   for (unsigned i = 0; i < depth; ++i) b.send(0, len, kLossy, 1, kNotEct);
   b.settle();
-  b.send(0, len, kLossy, 1, kEct0);
-  b.tick();  // accepted
   b.set_ready(1, true);
-  for (unsigned i = 1; i < n; ++i) {
+  for (unsigned i = 0; i < n; ++i) {
     b.send(0, len, kLossy, 1, kEct0);
-    b.tick();  // previous frame admitted at `depth` frames, one frame leaves, this one accepted
+    b.tick();  // this frame admitted at `depth` frames in its arrival cycle (2.2), one frame leaves
     ASSERT_EQ(b.model.queue(1, kLossy).len_frames, depth);
   }
   b.settle();  // the last frame's decision, then the queue drains: every mark is seen at egress
@@ -991,8 +1007,7 @@ TEST(MmuIdle, IdleCycleChangesNothingAndTimersAreDeadlines) {
   EXPECT_TRUE(quiet.idle);
   EXPECT_EQ(quiet.next_deadline, UINT64_MAX);
   b.send(0, 256, kLossy, 1);
-  EXPECT_FALSE(b.tick().idle);  // handshake
-  EXPECT_FALSE(b.tick().idle);  // processed
+  EXPECT_FALSE(b.tick().idle);  // handshake, processed in the same cycle (bypass, 2.2)
   EXPECT_TRUE(b.tick().idle);   // held in a queue whose transmitter is not ready
   PfcFrame pause;
   pause.class_en = 1u << kLossy;
