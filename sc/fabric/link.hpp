@@ -50,6 +50,19 @@ class Link : public sc_core::sc_module {
   // the frame on the wire, or kNotKnown while a PFC frame waits to start (its end is not yet fixed).
   static constexpr uint64_t kNotKnown = UINT64_MAX;
   uint64_t idle_from_ps() const { return idle_from_ps_; }
+  // When the first frame on the wire arrives at the peer, or kNotKnown if none is on the wire.
+  uint64_t next_arrival_ps() const { return in_flight_.empty() ? kNotKnown : in_flight_.front().arrival_ps; }
+  // For a receiver that runs ahead of the kernel (SwitchModel::run): the first frame on the wire if
+  // it arrives at or before `t_ps`, handed over now instead of through the receiver's b_transport at
+  // its arrival (counted as delivered; the caller takes over the reference the link held, if the
+  // payload has a memory manager). nullptr if there is none.
+  tlm::tlm_generic_payload* take_arrived_by(uint64_t t_ps) {
+    if (in_flight_.empty() || in_flight_.front().arrival_ps > t_ps) return nullptr;
+    tlm::tlm_generic_payload* trans = in_flight_.front().trans;
+    in_flight_.pop_front();
+    ++counters_.frames_delivered;
+    return trans;
+  }
   // The whole ps at or after the exact end of the frame now on the wire (incl. queued PFC frames
   // only once they start); in the past or now when idle.
   sc_core::sc_time busy_until() const;

@@ -72,9 +72,14 @@ size_t SwitchModel::waiting_frames() const {
 uint64_t SwitchModel::first_free_cycle() const { return last_stepped_ + 1; }
 
 void SwitchModel::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& /*delay*/) {
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  plan(accept(static_cast<unsigned>(port), trans, fabric::now_ps()));
+}
+
+uint64_t SwitchModel::accept(unsigned port, tlm::tlm_generic_payload& trans, uint64_t arrival_ps) {
   auto* f = trans.get_extension<fabric::Frame>();
   if (!f) throw std::logic_error("frame without a Frame extension arrived at the switch");
-  const uint64_t cycle = std::max(cycle_at_or_after(fabric::now_ps()), first_free_cycle());
+  const uint64_t cycle = std::max(cycle_at_or_after(arrival_ps), first_free_cycle());
   if (f->kind == fabric::FrameKind::kPfc) {
     sw::PfcFrame pfc;
     pfc.class_en = f->pfc_class_enable;
@@ -88,8 +93,50 @@ void SwitchModel::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core
     ingress_nonempty_ |= uint64_t{1} << port;
     ++stats_.frames_in;
   }
-  trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  plan(cycle);
+  return cycle;
+}
+
+void SwitchModel::attach_ingress(unsigned p, fabric::Link* link) {
+  if (!in_.at(p)) throw std::out_of_range(fmt::format("switch port {} is not in ports_used", p));
+  ingress_links_.resize(params_.nports, nullptr);
+  ingress_front_ps_.resize(params_.nports, kNoArrival);
+  ingress_links_[p] = link;
+  ingress_attached_ |= uint64_t{1} << p;
+  // With every cabled port's link known, a frame not yet on one arrives after the least propagation
+  // delay at the earliest.
+  lookahead_ps_ = 0;
+  if (ingress_attached_ != ports_used()) return;
+  lookahead_ps_ = UINT64_MAX;
+  for (uint64_t m = ingress_attached_; m; m &= m - 1)
+    lookahead_ps_ = std::min<uint64_t>(lookahead_ps_, ingress_links_[std::countr_zero(m)]->propagation_delay().value());
+}
+
+uint64_t SwitchModel::first_arrival_ps() {
+  uint64_t first = kNoArrival;
+  for (uint64_t m = ingress_attached_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    ingress_front_ps_[p] = ingress_links_[p]->next_arrival_ps();
+    first = std::min(first, ingress_front_ps_[p]);
+  }
+  return first;
+}
+
+uint64_t SwitchModel::take_arrivals_by(uint64_t t_ps) {
+  uint64_t first = kNoArrival;
+  for (uint64_t m = ingress_attached_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    uint64_t& arrival = ingress_front_ps_[p];  // nothing else adds frames to the links while this runs
+    if (arrival <= t_ps) {
+      fabric::Link* link = ingress_links_[p];
+      do {
+        tlm::tlm_generic_payload* trans = link->take_arrived_by(t_ps);
+        accept(p, *trans, arrival);
+        if (trans->has_mm()) trans->release();  // the link's reference (accept holds its own)
+      } while ((arrival = link->next_arrival_ps()) <= t_ps);
+    }
+    first = std::min(first, arrival);
+  }
+  return first;
 }
 
 void SwitchModel::plan(uint64_t cycle) {
@@ -119,11 +166,22 @@ void SwitchModel::run() {
   step_cycle(c);
   plan_ = kNoCycle;
   uint64_t next = next_cycle_after(c, now);
-  // The next cycles in this activation while no other process can act before them (nothing pending
-  // in the kernel until after the cycle's time, which is within the horizon): the same steps, without
-  // a kernel activation each and with the RTL's code still in the cache (docs/fabric.md 8).
-  while (next != kNoCycle && time_of_ps(next) <= step_horizon_ps_ &&
-         now + sc_core::sc_time_to_pending_activity().value() > time_of_ps(next)) {
+  // The next cycles in this activation, within the horizon, while nothing can change their inputs
+  // before them (docs/fabric.md 8): no other process can act before the cycle's time; or, with
+  // nothing else to run at this instant and every ingress link known, the cycle comes before any
+  // frame not yet on a link can arrive (the lookahead) and before a transmitter whose idle time is
+  // not known frees up, and the frames on the links that arrive by then are taken from them now.
+  // The same steps, without a kernel activation each and with the RTL's code still in the cache.
+  const bool ahead = lookahead_ps_ > 0 && !sc_core::sc_pending_activity_at_current_time();
+  const uint64_t ahead_until = ahead ? now + lookahead_ps_ : 0;
+  uint64_t arrival_ps = ahead ? first_arrival_ps() : kNoArrival;  // the first frame on an ingress link
+  while (true) {
+    if (arrival_ps != kNoArrival) next = std::min(next, cycle_at_or_after(arrival_ps));
+    if (next == kNoCycle || time_of_ps(next) > step_horizon_ps_ ||
+        (time_of_ps(next) >= std::min(ahead_until, unknown_idle_bound_ps_) &&
+         now + sc_core::sc_time_to_pending_activity().value() <= time_of_ps(next)))
+      break;
+    if (time_of_ps(next) >= arrival_ps) arrival_ps = take_arrivals_by(time_of_ps(next));
     step_cycle(next);
     ++stats_.cycles_stepped_ahead;
     next = next_cycle_after(next, time_of_ps(next));
@@ -137,6 +195,7 @@ void SwitchModel::run() {
 // (a PFC frame waits to start) tells when it is idle and plans that cycle itself (attach_egress).
 uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) {
   uint64_t next = kNoCycle;
+  unknown_idle_bound_ps_ = UINT64_MAX;
   const bool input_next = pfc_pending_mask_ != 0;
   for (uint64_t m = ingress_nonempty_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
@@ -149,8 +208,10 @@ uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) {
       ready |= uint64_t{1} << p;
     else if (const uint64_t idle_ps = egress_[p]->idle_from_ps(); idle_ps != fabric::Link::kNotKnown)
       next = std::min(next, cycle_at_or_after(idle_ps));  // no wake-up of the link at the frame's end
-    else
+    else {
       egress_[p]->ask_idle_notification();
+      unknown_idle_bound_ps_ = std::min<uint64_t>(unknown_idle_bound_ps_, egress_[p]->busy_until().value());
+    }
   }
   if (every_cycle_ || next_busy_ || input_next || (eg_pending_ & ready) != 0) next = c + 1;
   if (rtl_next_deadline_ > c) next = std::min(next, rtl_next_deadline_);

@@ -62,6 +62,10 @@ class SwitchModel : public sc_core::sc_module {
   // The transmitter of port p (owned by the fabric). The switch sends on it when the RTL dequeues;
   // nothing else may start frames on it.
   void attach_egress(unsigned p, fabric::Link* link);
+  // The link whose frames arrive on port p (bound to in_socket(p)). With every cabled port's link
+  // attached, the switch may step ahead of the kernel by the links' least propagation delay, taking
+  // the frames on the links that arrive by then from them (run; docs/fabric.md 8).
+  void attach_ingress(unsigned p, fabric::Link* link);
 
   const SwitchModelStats& stats() const { return stats_; }
   const std::vector<PfcSent>& pfc_log() const { return pfc_log_; }
@@ -97,6 +101,16 @@ class SwitchModel : public sc_core::sc_module {
     tlm::tlm_generic_payload* trans;
   };
   void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  // A frame or PFC frame arriving on `port` at `arrival_ps` (now, or later for one taken from its
+  // link ahead of the kernel): queued for the RTL; returns the cycle it is offered in.
+  uint64_t accept(unsigned port, tlm::tlm_generic_payload& trans, uint64_t arrival_ps);
+  // The arrival time of the first frame on the ingress links (kNoArrival if none), each link's kept
+  // in ingress_front_ps_ for take_arrivals_by.
+  uint64_t first_arrival_ps();
+  // Takes the frames on the ingress links that arrive at or before `t_ps` (stepping ahead, run);
+  // returns the arrival time of the first frame left on them.
+  uint64_t take_arrivals_by(uint64_t t_ps);
+  static constexpr uint64_t kNoArrival = fabric::Link::kNotKnown;
   void run();
   void plan(uint64_t cycle);  // step `cycle` (or an earlier planned one) when its time comes
   // Also asks the busy transmitters of ports with a frame to send to tell when they are idle.
@@ -119,6 +133,13 @@ class SwitchModel : public sc_core::sc_module {
   std::unique_ptr<SwitchRtl> rtl_;
   std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<SwitchModel>>> in_;
   std::vector<fabric::Link*> egress_;
+  std::vector<fabric::Link*> ingress_links_;
+  std::vector<uint64_t> ingress_front_ps_;  // per port: its link's first arrival (first_arrival_ps)
+  uint64_t ingress_attached_ = 0;           // ports with an ingress link attached
+  uint64_t lookahead_ps_ = 0;               // the least propagation delay of the ingress links; 0: not all known
+  // The earliest frame end on a busy transmitter of a pending port whose idle time is not known (a
+  // PFC frame waits): its on_idle may plan a cycle after then (next_cycle_after).
+  uint64_t unknown_idle_bound_ps_ = UINT64_MAX;
   std::vector<std::deque<Waiting>> ingress_;               // per port, in arrival order
   std::vector<std::optional<sw::PfcFrame>> pfc_pending_;   // per port, for the next stepped cycle
   // Per-cycle work visits only the ports these bits name (bit p = port p).

@@ -264,6 +264,7 @@ void run_scenario(const RunOptions& o) {
       nic::Nic& n = *nics[host.index];
       swc::SwitchModel& sm = *switches[sw_node.index];
       n.tx.out.bind(sm.in_socket(port));
+      sm.attach_ingress(port, &n.tx);
       fabric::Link* down = new_link(l, fmt::format("switch{}_p{}_to_host{}", sw_node.index, port, host.index));
       n.receive_from(*down);
       sm.attach_egress(port, down);
@@ -272,6 +273,8 @@ void run_scenario(const RunOptions& o) {
       fabric::Link* ba = new_link(l, fmt::format("switch{}_p{}_to_switch{}", l.b.index, l.port_b, l.a.index));
       ab->out.bind(switches[l.b.index]->in_socket(l.port_b));
       ba->out.bind(switches[l.a.index]->in_socket(l.port_a));
+      switches[l.b.index]->attach_ingress(l.port_b, ab);
+      switches[l.a.index]->attach_ingress(l.port_a, ba);
       switches[l.a.index]->attach_egress(l.port_a, ab);
       switches[l.b.index]->attach_egress(l.port_b, ba);
     }
@@ -343,9 +346,17 @@ void run_scenario(const RunOptions& o) {
 
   // Run: the throughput window starts at measure_from; a progress line every ~2 s of wall time.
   const sc_core::sc_time end(s.sim.duration_us, sc_core::SC_US), from(s.sim.measure_from_us, sc_core::SC_US);
+  // Each sc_start ends at the next sample at the latest, so that a switch stepping ahead of the kernel
+  // (up to its horizon: just before the end of the sc_start) never passes a sample (docs/fabric.md 8).
+  const uint64_t sample_ps = sc_core::sc_time(interval_us, sc_core::SC_US).value();
   const auto run_for = [&](const sc_core::sc_time& d) {
-    for (auto& sm : switches) sm->set_step_horizon_ps(sc_core::sc_time_stamp().value() + d.value() - 1);
-    sc_core::sc_start(d);
+    const uint64_t until = sc_core::sc_time_stamp().value() + d.value();
+    while (sc_core::sc_time_stamp().value() < until) {
+      const uint64_t now = sc_core::sc_time_stamp().value();
+      const uint64_t stop = std::min<uint64_t>(until, (now / sample_ps + 1) * sample_ps);
+      for (auto& sm : switches) sm->set_step_horizon_ps(stop - 1);
+      sc_core::sc_start(sc_core::sc_time::from_value(stop - now));
+    }
   };
   if (from > sc_core::SC_ZERO_TIME) run_for(from);
   for (auto& f : flows) f.acked_at_window = nics[f.host]->flow(f.index).c.bytes_acked;
