@@ -172,14 +172,12 @@ sc_core::sc_time Link::paused_time(unsigned prio) const {
 void Link::on_wake() {
   const uint64_t now = now_ps();
   wake_.activated(now);
-  const bool delivers = !in_flight_.empty() && in_flight_.front().arrival_ps <= now;
-  while (!in_flight_.empty() && in_flight_.front().arrival_ps <= now) {
-    tlm::tlm_generic_payload* trans = in_flight_.front().trans;
-    in_flight_.pop_front();
+  bool delivers = false;
+  while (tlm::tlm_generic_payload* trans = take_arrived_by(now)) {
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     out->b_transport(*trans, delay);
-    ++counters_.frames_delivered;
     if (trans->has_mm()) trans->release();
+    delivers = true;
   }
   for (unsigned p = 0; resume_pending_ != 0 && p < kNumPriorities; ++p) {
     if (((resume_pending_ >> p) & 1u) && now >= pause_until_ps_[p]) {

@@ -52,10 +52,11 @@ class Link : public sc_core::sc_module {
   uint64_t idle_from_ps() const { return idle_from_ps_; }
   // When the first frame on the wire arrives at the peer, or kNotKnown if none is on the wire.
   uint64_t next_arrival_ps() const { return in_flight_.empty() ? kNotKnown : in_flight_.front().arrival_ps; }
-  // For a receiver that runs ahead of the kernel (SwitchModel::run): the first frame on the wire if
-  // it arrives at or before `t_ps`, handed over now instead of through the receiver's b_transport at
-  // its arrival (counted as delivered; the caller takes over the reference the link held, if the
-  // payload has a memory manager). nullptr if there is none.
+  // The first frame on the wire if it arrives at or before `t_ps`, else nullptr; counted as
+  // delivered, and the caller takes over the reference the link held (if the payload has a memory
+  // manager). The link's own delivery uses it; so does a receiver that runs ahead of the kernel
+  // (SwitchModel::run), which takes a frame before its arrival instead of through b_transport (the
+  // link's wake-up for that arrival then finds nothing to deliver: withdrawing it costs more).
   tlm::tlm_generic_payload* take_arrived_by(uint64_t t_ps) {
     if (in_flight_.empty() || in_flight_.front().arrival_ps > t_ps) return nullptr;
     tlm::tlm_generic_payload* trans = in_flight_.front().trans;
