@@ -113,7 +113,8 @@ class SwitchModel : public sc_core::sc_module {
   static constexpr uint64_t kNoArrival = fabric::Link::kNotKnown;
   void run();
   void plan(uint64_t cycle);  // step `cycle` (or an earlier planned one) when its time comes
-  // Also asks the busy transmitters of ports with a frame to send to tell when they are idle.
+  // A busy transmitter of a port with a frame to send counts at its frame's end; one whose idle time
+  // is not known yet (a PFC frame waits) is asked to tell, and bounds unknown_idle_bound_ps_.
   uint64_t next_cycle_after(uint64_t c, uint64_t now_ps);
   void step_cycle(uint64_t cycle);
   // The outputs of a stepped cycle: frames taken, enqueued, dropped and sent, PFC frames, prediction.
