@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# pgo_train.sh: the training step of the Verilated switch's profile-guided build (rtl/CMakeLists.txt,
-# docs/speed.md "Profile-guided optimization"). Runs ccfabric built against the instrumented models
-# on the 16-port default incast and the 32-port 16:1 incast of `ccfabric bench`, then copies the
-# profile of every object of the instrumented library to the same place in the optimized one.
-#   pgo_train.sh TRAIN_BIN SCENARIO_DIR INSTRUMENTED_OBJ_DIR OPTIMIZED_OBJ_DIR OUT_DIR
+# pgo_train.sh: the training step of a profile-guided build (the Verilated switch: rtl/CMakeLists.txt;
+# the switch's driver: sc/CMakeLists.txt; docs/speed.md "Profile-guided optimization"). Runs ccfabric
+# built against the instrumented objects on the 16-port default incast and the 32-port 16:1 incast
+# of `ccfabric bench`, then copies the profile of every object under the instrumented folder to the
+# same place under the optimized one, and touches STAMP (the runs' outputs go next to it).
+#   pgo_train.sh TRAIN_BIN SCENARIO_DIR STAMP INSTRUMENTED_OBJ_DIR OPTIMIZED_OBJ_DIR
 set -euo pipefail
-bin="$1" scenarios="$2" from="$3" to="$4" out="$5"
+bin="$1" scenarios="$2" stamp="$3" from="$4" to="$5"
+out="$(dirname "$stamp")"
 find "$from" -name '*.gcda' -delete
 rm -rf "$out" && mkdir -p "$out"
 train() {  # NAME SCENARIO [--set ...]
@@ -22,9 +24,10 @@ train incast16 "$scenarios/incast_dcqcn_100g.toml" --set fabric.hosts=17 --set t
   --set sim.duration_us=2000 --set sim.measure_from_us=500
 # Verilated sources live under the library's own object folder, so their objects' paths name it
 # twice (CMakeFiles/LIB.dir/CMakeFiles/LIB.dir/...): the copy renames the inner one too.
+from_dir="/$(basename "$from")/" to_dir="/$(basename "$to")/"
 (cd "$from" && find . -name '*.gcda') | while read -r f; do
-  g="${f//$(basename "$from")/$(basename "$to")}"
+  g="${f//"$from_dir"/$to_dir}"
   mkdir -p "$to/$(dirname "$g")"
   cp "$from/$f" "$to/$g"
 done
-touch "$out/profile.stamp"
+touch "$stamp"
