@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # compare_binaries.sh: the wall time of two ccfabric binaries on the same run, measured in interleaved
 # rounds (this machine's speed drifts by up to 2x, docs/speed.md), and whether their outputs are
-# identical, as a speed change must leave them. Default run: the 16:1 DCQCN incast of
-# `ccfabric bench`, 10 ms.
+# identical, as a speed change must leave them; also the co-simulated switch's cycles per second of
+# wall time in its process (the numerator of `ccfabric bench`'s ratio to the bare loop). Default
+# run: the 16:1 DCQCN incast of `ccfabric bench`, 10 ms.
 #   bash bench/compare_binaries.sh OLD_CCFABRIC NEW_CCFABRIC [ROUNDS] [OUT_DIR]
 # e.g. a build without profile-guided optimization against the default one:
 #   cmake -S . -B build-nopgo -DCCF_PGO=OFF && cmake --build build-nopgo --target ccfabric -j2
@@ -22,9 +23,13 @@ for ((i = 1; i <= rounds; ++i)); do
   "$new" "${run[@]}" --out "$out/new" >/dev/null
   python3 - "$out" <<'EOF'
 import json, sys
-w = [json.load(open(f"{sys.argv[1]}/{v}/summary.json"))["sim"]["wall_s"] for v in ("old", "new")]
-print(f"old {w[0]:.3f}  new {w[1]:.3f}  new/old {w[1] / w[0]:.2f}")
-open(f"{sys.argv[1]}/rounds.txt", "a").write(f"{w[0]} {w[1]}\n")
+s = [json.load(open(f"{sys.argv[1]}/{v}/summary.json")) for v in ("old", "new")]
+w = [j["sim"]["wall_s"] for j in s]
+# stepped switch cycles per wall second in the switch's process
+c = [j["switch_cycles"]["stepped"] / (j["speed"]["wall_share"]["switch_rtl"] * j["sim"]["wall_s"]) for j in s]
+print(f"old {w[0]:.3f}  new {w[1]:.3f}  new/old {w[1] / w[0]:.2f}   "
+      f"co-simulated switch cycles/s: old {c[0]:.0f}  new {c[1]:.0f}  new/old {c[1] / c[0]:.2f}")
+open(f"{sys.argv[1]}/rounds.txt", "a").write(f"{w[0]} {w[1]} {c[0]} {c[1]}\n")
 EOF
 done
 python3 - "$out" <<'EOF'
@@ -33,6 +38,9 @@ rounds = [tuple(map(float, line.split())) for line in open(f"{sys.argv[1]}/round
 old, new = min(r[0] for r in rounds), min(r[1] for r in rounds)
 print(f"fastest: old {old:.3f} s, new {new:.3f} s (new/old {new / old:.2f}); "
       f"median new/old within a round {statistics.median(r[1] / r[0] for r in rounds):.2f}")
+old, new = max(r[2] for r in rounds), max(r[3] for r in rounds)
+print(f"co-simulated switch, fastest: old {old:.0f}, new {new:.0f} cycles/s (new/old {new / old:.2f}); "
+      f"median new/old within a round {statistics.median(r[3] / r[2] for r in rounds):.2f}")
 EOF
 same=yes
 for f in flows.csv timeseries.csv pfc.csv ports.csv fct.csv; do
