@@ -78,6 +78,11 @@ class Frame : public tlm::tlm_extension<Frame> {
   static uint64_t new_id();
   // Empty when the fields are in range, else a message naming the field, its value and the range.
   std::string validate() const;
+  // The same check without the message (a link checks every frame it starts).
+  bool valid() const {
+    return static_cast<unsigned>(kind) <= static_cast<unsigned>(FrameKind::kRttProbe) && psn <= kPsnMask &&
+           len_bytes != 0 && priority < kNumPriorities && dscp < 64 && static_cast<unsigned>(ecn) <= 3;
+  }
 
   tlm::tlm_extension_base* clone() const override;
   void copy_from(const tlm::tlm_extension_base& ext) override;

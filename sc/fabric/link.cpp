@@ -71,12 +71,11 @@ void Link::transmit_at(tlm::tlm_generic_payload& trans, uint64_t start_ps) {
   if (!idle_at(start_ps))
     throw std::logic_error(fmt::format("{}: transmit of frame {} at {} while busy until {}{}", name(), f.id, at(),
                                        busy_until().to_string(), pfc_queue_.empty() ? "" : " (PFC frame queued)"));
-  if (const std::string err = f.validate(); !err.empty())
-    throw std::invalid_argument(fmt::format("{}: frame {}: {}", name(), f.id, err));
+  if (!f.valid()) throw std::invalid_argument(fmt::format("{}: frame {}: {}", name(), f.id, f.validate()));
   if (f.kind != FrameKind::kPfc && !may_start_at(f.priority, start_ps))
     throw std::logic_error(fmt::format("{}: frame {} of priority {} started at {} while paused until {}", name(), f.id,
                                        unsigned{f.priority}, at(), paused_until(f.priority).to_string()));
-  start(trans, start_ps);
+  start(trans, f, start_ps);
 }
 
 void Link::send_pfc_at(const Frame& pfc, uint64_t start_ps) {
@@ -88,7 +87,7 @@ void Link::send_pfc_at(const Frame& pfc, uint64_t start_ps) {
   tlm::tlm_generic_payload& trans = default_frame_pool().make(f);
   trans.acquire();  // held by the queue; start() takes its own reference
   if (idle_at(start_ps)) {
-    start(trans, start_ps);
+    start(trans, frame_of(trans), start_ps);
     trans.release();
   } else {
     pfc_queue_.push_back(&trans);
@@ -97,8 +96,7 @@ void Link::send_pfc_at(const Frame& pfc, uint64_t start_ps) {
   }
 }
 
-void Link::start(tlm::tlm_generic_payload& trans, uint64_t now) {
-  const Frame& f = frame_of(trans);
+void Link::start(tlm::tlm_generic_payload& trans, const Frame& f, uint64_t now) {
   // A frame started at the first whole ps after the previous frame's exact end continues from
   // that exact end (back to back); later, it starts now.
   uint64_t start_whole = now;
@@ -109,8 +107,13 @@ void Link::start(tlm::tlm_generic_payload& trans, uint64_t now) {
   }
   const uint32_t wire = roce::wire_bytes(f.len_bytes);
   const u128 total = u128{wire} * 8u * bit_num_ps_ + start_frac;
-  end_whole_ps_ = start_whole + to_u64(total / bit_den_, "frame end");
-  end_frac_ = static_cast<uint64_t>(total % bit_den_);
+  if (total >> 64 == 0) {  // always but for absurd rates: one 64-bit division, not two 128-bit ones
+    end_whole_ps_ = start_whole + static_cast<uint64_t>(total) / bit_den_;
+    end_frac_ = static_cast<uint64_t>(total) % bit_den_;
+  } else {
+    end_whole_ps_ = start_whole + to_u64(total / bit_den_, "frame end");
+    end_frac_ = static_cast<uint64_t>(total % bit_den_);
+  }
   const uint64_t end_ps = ceil_ps(end_whole_ps_, end_frac_);
   const uint64_t arrival_ps = end_ps + prop_ps_;
   idle_from_ps_ = pfc_queue_.empty() ? end_ps : kNotKnown;
@@ -190,7 +193,7 @@ void Link::on_wake() {
     if (!pfc_queue_.empty()) {
       tlm::tlm_generic_payload* trans = pfc_queue_.front();
       pfc_queue_.pop_front();
-      start(*trans, now);
+      start(*trans, frame_of(*trans), now);
       trans->release();
     } else if (idle_notify_pending_) {
       idle_notify_pending_ = false;

@@ -133,7 +133,7 @@ class Link : public sc_core::sc_module {
     tlm::tlm_generic_payload* trans;
   };
 
-  void start(tlm::tlm_generic_payload& trans, uint64_t start_ps);
+  void start(tlm::tlm_generic_payload& trans, const Frame& f, uint64_t start_ps);  // f: trans's Frame
   void on_wake();
   void schedule_wake();
   static uint64_t ceil_ps(uint64_t whole, uint64_t frac) { return whole + (frac != 0 ? 1 : 0); }

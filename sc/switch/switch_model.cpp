@@ -41,8 +41,8 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
 }
 
 SwitchModel::~SwitchModel() {
-  for (auto* t : by_tag_)
-    if (t) t->release();
+  for (const Held& h : by_tag_)
+    if (h.trans) h.trans->release();
   for (auto& q : ingress_)
     for (auto& w : q) w.trans->release();
 }
@@ -89,7 +89,13 @@ uint64_t SwitchModel::accept(unsigned port, tlm::tlm_generic_payload& trans, uin
     ++stats_.pfc_in;
   } else {
     trans.acquire();
-    ingress_[port].push_back({cycle, &trans});
+    const sw::Descriptor desc{0,
+                              static_cast<uint16_t>(f->len_bytes),
+                              f->priority,
+                              static_cast<uint8_t>(f->ecn),
+                              static_cast<uint16_t>(f->dst_host),
+                              fabric::ecmp_flow_hash(f->src_host, f->dst_host, f->flow_id, ecmp_seed_)};
+    ingress_[port].push_back({cycle, &trans, f, desc});
     ingress_nonempty_ |= uint64_t{1} << port;
     ++stats_.frames_in;
   }
@@ -253,13 +259,11 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   pfc_pending_mask_ = 0;
   for (uint64_t m = ingress_nonempty_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-    if (ingress_[p].front().ready_cycle > cycle) continue;
-    const auto* f = ingress_[p].front().trans->get_extension<fabric::Frame>();
-    offered_tag_[p] = take_tag();
+    Waiting& w = ingress_[p].front();
+    if (w.ready_cycle > cycle) continue;
+    w.desc.tag = offered_tag_[p] = take_tag();
     offered_ |= uint64_t{1} << p;
-    in.in_desc[p] = sw::Descriptor{offered_tag_[p], static_cast<uint16_t>(f->len_bytes), f->priority,
-                                   static_cast<uint8_t>(f->ecn), static_cast<uint16_t>(f->dst_host),
-                                   fabric::ecmp_flow_hash(f->src_host, f->dst_host, f->flow_id, ecmp_seed_)};
+    in.in_desc[p] = w.desc;
   }
   sw::CycleOutputs& out = cycle_out_;
   rtl_->step(cycle, in, sw::CycleInputMasks{offered_, ready_in_, pfc_offered_}, out, nullptr);
@@ -282,23 +286,23 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
       free_tags_.push_back(offered_tag_[p]);
       continue;
     }
-    by_tag_[offered_tag_[p]] = ingress_[p].front().trans;
+    const Waiting& w = ingress_[p].front();
+    by_tag_[offered_tag_[p]] = Held{w.trans, w.frame};
     ++frames_in_rtl_;
     ingress_[p].pop_front();
     if (ingress_[p].empty()) ingress_nonempty_ &= ~(uint64_t{1} << p);
   }
   if (out.enqueue) {
-    const tlm::tlm_generic_payload* t = out.enqueue->tag < by_tag_.size() ? by_tag_[out.enqueue->tag] : nullptr;
-    if (!t) throw std::logic_error(fmt::format("switch enqueued unknown tag {}", out.enqueue->tag));
-    queue_bytes_[out.enqueue->port * sw::kMaxPrio + out.enqueue->prio] += t->get_extension<fabric::Frame>()->len_bytes;
+    const fabric::Frame* f = out.enqueue->tag < by_tag_.size() ? by_tag_[out.enqueue->tag].frame : nullptr;
+    if (!f) throw std::logic_error(fmt::format("switch enqueued unknown tag {}", out.enqueue->tag));
+    queue_bytes_[out.enqueue->port * sw::kMaxPrio + out.enqueue->prio] += f->len_bytes;
   }
   if (out.drop) {
     ++stats_.drops[static_cast<size_t>(out.drop->reason)];
-    release_tag(out.drop->tag, "dropped")->release();
+    release_tag(out.drop->tag, "dropped").trans->release();
   }
   if (out.egress) {
-    tlm::tlm_generic_payload* t = release_tag(out.egress->tag, "sent");
-    auto* f = t->get_extension<fabric::Frame>();
+    const auto [t, f] = release_tag(out.egress->tag, "sent");
     f->ecn = static_cast<fabric::Ecn>(out.egress->ecn);
     queue_bytes_[out.egress->port * sw::kMaxPrio + out.egress->prio] -= out.egress->len_bytes;
     if (f->ttl > 0) --f->ttl;
@@ -331,17 +335,17 @@ uint32_t SwitchModel::take_tag() {
   if (params_.tag_w < 32 && tag >> params_.tag_w)
     throw std::logic_error(fmt::format("switch: {} frames in the RTL and offered need more than tag_w = {} bits",
                                        frames_in_rtl_ + 1, params_.tag_w));
-  by_tag_.push_back(nullptr);
+  by_tag_.push_back(Held{});
   return static_cast<uint32_t>(tag);
 }
 
-tlm::tlm_generic_payload* SwitchModel::release_tag(uint32_t tag, const char* what) {
-  tlm::tlm_generic_payload* t = tag < by_tag_.size() ? by_tag_[tag] : nullptr;
-  if (!t) throw std::logic_error(fmt::format("switch {} unknown tag {}", what, tag));
-  by_tag_[tag] = nullptr;
+SwitchModel::Held SwitchModel::release_tag(uint32_t tag, const char* what) {
+  const Held h = tag < by_tag_.size() ? by_tag_[tag] : Held{};
+  if (!h.trans) throw std::logic_error(fmt::format("switch {} unknown tag {}", what, tag));
+  by_tag_[tag] = Held{};
   free_tags_.push_back(tag);
   --frames_in_rtl_;
-  return t;
+  return h;
 }
 
 uint32_t SwitchModel::read_reg(uint32_t addr) {

@@ -99,6 +99,13 @@ class SwitchModel : public sc_core::sc_module {
   struct Waiting {
     uint64_t ready_cycle;
     tlm::tlm_generic_payload* trans;
+    fabric::Frame* frame;  // trans's Frame
+    sw::Descriptor desc;   // what the RTL is offered, made once at arrival; the tag is set per offer
+  };
+  // A frame in the RTL: its payload and Frame.
+  struct Held {
+    tlm::tlm_generic_payload* trans = nullptr;
+    fabric::Frame* frame = nullptr;
   };
   void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   // A frame or PFC frame arriving on `port` at `arrival_ps` (now, or later for one taken from its
@@ -154,8 +161,8 @@ class SwitchModel : public sc_core::sc_module {
   // Frames in the RTL by tag. A tag is a free index of by_tag_, taken for an offer and returned when
   // the offer is not taken or the frame leaves the RTL (sent or dropped); 0 is never used.
   uint32_t take_tag();
-  tlm::tlm_generic_payload* release_tag(uint32_t tag, const char* what);
-  std::vector<tlm::tlm_generic_payload*> by_tag_{nullptr};
+  Held release_tag(uint32_t tag, const char* what);
+  std::vector<Held> by_tag_{Held{}};
   std::vector<uint32_t> free_tags_;
   size_t frames_in_rtl_ = 0;
   uint64_t last_stepped_ = 0;

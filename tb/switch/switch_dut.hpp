@@ -143,7 +143,7 @@ class SwitchDut {
   template <class T>
   static void zero(T& sig) {
     if constexpr (std::is_integral_v<T>) sig = 0;
-    else for (unsigned i = 0; i < T::Words; ++i) sig[i] = 0;
+    else for (unsigned i = 0; i < kWideWords<T>; ++i) sig[i] = 0;
   }
 
   void clock(uint64_t cycle) {

@@ -210,6 +210,29 @@ TEST(Frame, ValidateNamesTheFieldValueAndRange) {
   EXPECT_EQ(f.validate(), "frame.psn = 16777216 must be < 2^24");
 }
 
+// Link checks frames with valid() and builds validate()'s message only for a bad one: the two agree
+// on every combination of each field's last legal and first illegal value.
+TEST(Frame, ValidAgreesWithValidateAtEveryFieldsBoundary) {
+  int checked = 0;
+  for (unsigned kind : {0u, 5u, 6u, 255u})
+    for (uint32_t psn : {0u, kPsnMask, kPsnMask + 1})
+      for (uint32_t len : {0u, 1u})
+        for (unsigned prio : {0u, 7u, 8u})
+          for (unsigned dscp : {0u, 63u, 64u})
+            for (unsigned ecn : {0u, 3u, 4u}) {
+              Frame f = data_frame(100);
+              f.kind = static_cast<FrameKind>(kind);
+              f.psn = psn;
+              f.len_bytes = len;
+              f.priority = static_cast<uint8_t>(prio);
+              f.dscp = static_cast<uint8_t>(dscp);
+              f.ecn = static_cast<Ecn>(ecn);
+              ASSERT_EQ(f.valid(), f.validate().empty()) << f.validate();
+              ++checked;
+            }
+  EXPECT_EQ(checked, 4 * 3 * 2 * 3 * 3 * 3);
+}
+
 TEST(FramePool, PayloadsAreReusedAfterReleaseAndIdsAreUnique) {
   FramePool pool;
   tlm::tlm_generic_payload& a = pool.make(data_frame(100));
