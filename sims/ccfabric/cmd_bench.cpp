@@ -1,7 +1,8 @@
 // cmd_bench.cpp: `ccfabric bench`: the speed report of issue 3 section 7 and issue 4. Each case is
 // one `ccfabric run` in a child process (SystemC elaborates once per process), timed by the child
-// itself (summary.json "speed") and measured for peak memory by wait4(); plus the bare stepping
-// loop of the Verilated switch in this process. Figures are reported, never asserted. The machine's
+// itself (summary.json "speed") and measured for peak memory by wait4(); the DCQCN case also times the
+// bare stepping loop of its switch right before and after its simulation (`ccfabric run
+// --bare-loop-cycles`). Figures are reported, never asserted. The machine's
 // speed drifts between runs (a shared VM: the same run takes 1.5 s or 2.1 s), so every case and the
 // bare loop are measured in several interleaved rounds and the fastest of each is reported, with the
 // spread.
@@ -9,7 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -19,14 +20,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "Vsw_top.h"
-#include "Vsw_top_p32.h"
 #include "child_run.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
-#include "switch/bare_step.hpp"
 #include "switch/switch_config.hpp"
-#include "switch/switch_dut.hpp"
 
 namespace ccf::cli {
 namespace {
@@ -39,8 +36,14 @@ struct BenchOptions {
   unsigned rounds = 5;  // the fastest of each case is reported
 };
 
+// Bare stepping cycles per measurement: about 0.15 s on a 32-port switch.
+constexpr uint64_t kBareLoopCycles = 400'000;
+// A round whose two bare measurements differ by more than this fraction is not steady.
+constexpr double kSteadyBare = 0.05;
+
 struct Case {
   std::string name, scenario, sets;
+  std::vector<std::string> run_args;  // more options of `ccfabric run`
 };
 
 struct CaseResult {
@@ -58,7 +61,9 @@ CaseResult run_case(const Case& c, const BenchOptions& o) {
   std::istringstream in(c.sets);
   for (std::string kv; in >> kv;) sets.push_back(kv);
   fmt::print(stderr, "  {} ...\n", c.name);
-  start_child(run_command(o.scenario_dir + "/" + c.scenario, sets, dir), dir + "/run.log");
+  std::vector<std::string> args = run_command(o.scenario_dir + "/" + c.scenario, sets, dir);
+  args.insert(args.end(), c.run_args.begin(), c.run_args.end());
+  start_child(args, dir + "/run.log");
   ChildResult child;
   wait_child(child);
   if (child.exit_code != 0) throw RunFailed(fmt::format("bench case {} failed: see {}/run.log", c.name, dir));
@@ -70,8 +75,7 @@ double wall_s(const CaseResult& r) { return r.summary["sim"]["wall_s"].get<doubl
 
 // The co-simulated switch's speed: cycles stepped per second of wall time spent stepping them.
 double cosim_cycles_per_s(const CaseResult& r) {
-  return r.summary["switch_cycles"]["stepped"].get<double>() /
-         (r.summary["speed"]["wall_share"]["switch_rtl"].get<double>() * wall_s(r));
+  return r.summary["speed"]["switch_cycles_per_s"].get<double>();
 }
 
 double median(std::vector<double> v) {
@@ -80,52 +84,43 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// Cycles per second of the bare stepping loop of one Verilated configuration, fully loaded
-// (tb/switch/bare_step.hpp).
-template <class V>
-double bare_cycles_per_s(const sw::SwitchParams& params) {
-  tb::SwitchDut<V> dut(params);
-  uint64_t cycle = dut.configure(dut.reset(0), sw::SwitchConfig::defaults(params));
-  tb::drive_full_load(dut, params);
-  const uint64_t cycles = 400'000;
-  const auto t0 = std::chrono::steady_clock::now();
-  for (uint64_t k = 0; k < cycles; ++k) tb::bare_step(dut.rtl(), cycle++);
-  return double(cycles) / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 void run_bench(const BenchOptions& o) {
   ensure_out_dir(o.out_dir);
   const std::string dur = fmt::format("sim.duration_us={} sim.measure_from_us={} fabric.hosts={} traffic.0.senders={}",
                                       o.duration_us, o.duration_us / 10, o.senders + 1, o.senders);
   const std::vector<Case> cases = {
-      {"dcqcn", "incast_dcqcn_100g.toml", dur},
-      {"swift", "incast_swift.toml", dur},
-      {"ldcp", "incast_ldcp.toml", dur},
-      {"timely", "incast_timely.toml", dur},
+      // With the bare loop of its switch's configuration right before and after the simulation, in
+      // the same process: the reference for the co-simulated switch's speed (docs/speed.md).
+      {"dcqcn", "incast_dcqcn_100g.toml", dur, {"--bare-loop-cycles", std::to_string(kBareLoopCycles)}},
+      {"swift", "incast_swift.toml", dur, {}},
+      {"ldcp", "incast_ldcp.toml", dur, {}},
+      {"timely", "incast_timely.toml", dur, {}},
       // 1 % load: every sender limited to 1 / senders of a percent of the link.
-      {"dcqcn_1pct_load", "incast_dcqcn_100g.toml", dur + fmt::format(" traffic.0.rate_gbps={}", 1.0 / o.senders)},
+      {"dcqcn_1pct_load", "incast_dcqcn_100g.toml", dur + fmt::format(" traffic.0.rate_gbps={}", 1.0 / o.senders), {}},
   };
   fmt::print(stderr, "ccfabric bench: {} rounds of {} runs of {} us simulated and the bare switch loop\n", o.rounds,
              cases.size(), o.duration_us);
-  // The bare stepping loop of the configuration the runs used (the smallest with senders + 1 ports).
-  sw::SwitchParams params;
-  params.nports = sw::built_port_count(o.senders + 1);
+  const unsigned switch_ports = sw::built_port_count(o.senders + 1);
   std::vector<CaseResult> results;
-  double bare_cps = 0, bare_cps_slowest = 0;
-  // Co-simulated over bare within each round: the bare loop runs right after the DCQCN case, so
-  // that the two see the same machine speed, where the fastest of each may come from different
-  // rounds.
-  std::vector<double> round_ratios;
+  // Co-simulated over bare within each round: the DCQCN case times the bare loop right before and
+  // right after its simulation, so that the two see the same machine speed, where the fastest of
+  // each may come from different rounds. A round is steady when the two bare measurements agree
+  // within kSteadyBare: the machine's speed did not change during the run (docs/speed.md).
+  struct PairedRound {
+    double cosim_cps, bare_before_cps, bare_after_cps, ratio;
+    bool steady;
+  };
+  std::vector<PairedRound> paired;
   for (unsigned round = 0; round < o.rounds; ++round) {
     fmt::print(stderr, " round {}/{}\n", round + 1, o.rounds);
     for (size_t k = 0; k < cases.size(); ++k) {
       CaseResult r = run_case(cases[k], o);
       if (k == 0) {
-        const double cps =
-            params.nports == 16 ? bare_cycles_per_s<Vsw_top>(params) : bare_cycles_per_s<Vsw_top_p32>(params);
-        bare_cps_slowest = round == 0 ? cps : std::min(bare_cps_slowest, cps);
-        bare_cps = std::max(bare_cps, cps);
-        round_ratios.push_back(cosim_cycles_per_s(r) / cps);
+        const auto& sp = r.summary["speed"];
+        const double before = sp["bare_loop"]["before_cycles_per_s"].get<double>();
+        const double after = sp["bare_loop"]["after_cycles_per_s"].get<double>();
+        paired.push_back({sp["switch_cycles_per_s"].get<double>(), before, after, sp["cosim_over_bare"].get<double>(),
+                          std::abs(before - after) <= kSteadyBare * std::max(before, after)});
       }
       if (round == 0) {
         r.slowest_wall_s = wall_s(r);
@@ -139,8 +134,10 @@ void run_bench(const BenchOptions& o) {
     }
   }
 
-  fmt::print("ccfabric bench: {}:1 incast at 100 Gb/s, 1 us links, {:.0f} us simulated per run, {}-port switch, "
-             "fastest of {} rounds\n", o.senders, o.duration_us, params.nports, o.rounds);
+  fmt::print(
+      "ccfabric bench: {}:1 incast at 100 Gb/s, 1 us links, {:.0f} us simulated per run, {}-port switch, "
+      "fastest of {} rounds\n",
+      o.senders, o.duration_us, switch_ports, o.rounds);
   fmt::print("{:<16} {:>8} {:>9} {:>12} {:>13} {:>9} {:>7} {:>9} {:>10} {:>13} {:>8}\n", "case", "wall_s", "slowest_s",
              "wall_s/sim_ms",
              "frames/wall_s", "switch_%", "nics_%", "kernel_%", "stepped_%", "switch_cyc/s", "rss_MB");
@@ -160,12 +157,37 @@ void run_bench(const BenchOptions& o) {
                    {"speed", sp}, {"switch_cycles", r.summary["switch_cycles"]},
                    {"cosim_switch_cycles_per_s", cosim_cps}, {"peak_rss_mb", r.peak_rss_mb}});
   }
+  double bare_cps = 0, bare_cps_slowest = paired[0].bare_before_cps;
+  std::vector<double> round_ratios, steady_ratios;
+  nlohmann::json rounds_json = nlohmann::json::array();
+  for (const PairedRound& x : paired) {
+    bare_cps = std::max({bare_cps, x.bare_before_cps, x.bare_after_cps});
+    bare_cps_slowest = std::min({bare_cps_slowest, x.bare_before_cps, x.bare_after_cps});
+    round_ratios.push_back(x.ratio);
+    if (x.steady) steady_ratios.push_back(x.ratio);
+    rounds_json.push_back({{"cosim_switch_cycles_per_s", x.cosim_cps},
+                           {"bare_before_cycles_per_s", x.bare_before_cps},
+                           {"bare_after_cycles_per_s", x.bare_after_cps},
+                           {"cosim_over_bare", x.ratio},
+                           {"steady", x.steady}});
+  }
   const double dcqcn = wall_s(results[0]);
   const double cosim = out[0]["cosim_switch_cycles_per_s"].get<double>();
   const auto [ratio_min, ratio_max] = std::minmax_element(round_ratios.begin(), round_ratios.end());
-  fmt::print("bare switch loop (full load): {:.0f} cycles/s (slowest round {:.0f}); co-simulated switch (dcqcn case) "
-             "{:.0f} cycles/s = {:.2f}x of it; within a round: median {:.2f}x ({:.2f}x to {:.2f}x)\n",
-             bare_cps, bare_cps_slowest, cosim, cosim / bare_cps, median(round_ratios), *ratio_min, *ratio_max);
+  fmt::print(
+      "bare switch loop (full load): {:.0f} cycles/s (slowest {:.0f}); co-simulated switch (dcqcn case) "
+      "{:.0f} cycles/s = {:.2f}x of it; within a round: median {:.2f}x ({:.2f}x to {:.2f}x)\n",
+      bare_cps, bare_cps_slowest, cosim, cosim / bare_cps, median(round_ratios), *ratio_min, *ratio_max);
+  if (steady_ratios.empty()) {
+    fmt::print("no steady round (the bare loop's speed before and after the run differed by more than {:.0f} %)\n",
+               100 * kSteadyBare);
+  } else {
+    const auto [lo, hi] = std::minmax_element(steady_ratios.begin(), steady_ratios.end());
+    fmt::print(
+        "within the {} of {} steady rounds (the bare loop before and after within {:.0f} %): median {:.2f}x "
+        "({:.2f}x to {:.2f}x)\n",
+        steady_ratios.size(), paired.size(), 100 * kSteadyBare, median(steady_ratios), *lo, *hi);
+  }
   fmt::print("wall time relative to dcqcn: swift {:.2f}x, ldcp {:.2f}x, timely {:.2f}x; full load / 1 % load: {:.1f}x\n",
              wall_s(results[1]) / dcqcn, wall_s(results[2]) / dcqcn, wall_s(results[3]) / dcqcn,
              dcqcn / wall_s(results[4]));
@@ -183,7 +205,7 @@ void run_bench(const BenchOptions& o) {
       "everything else {:.2f} s\n",
       dcqcn_stepped, switch_floor_s, dcqcn, dcqcn - switch_floor_s);
   nlohmann::json report = {{"senders", o.senders},
-                           {"switch_ports", params.nports},
+                           {"switch_ports", switch_ports},
                            {"duration_us", o.duration_us},
                            {"rounds", o.rounds},
                            {"cases", out},
@@ -192,6 +214,9 @@ void run_bench(const BenchOptions& o) {
                            {"cosim_over_bare", cosim / bare_cps},
                            {"cosim_over_bare_per_round", round_ratios},
                            {"cosim_over_bare_median", median(round_ratios)},
+                           {"cosim_over_bare_median_steady",
+                            steady_ratios.empty() ? nlohmann::json(nullptr) : nlohmann::json(median(steady_ratios))},
+                           {"dcqcn_rounds", rounds_json},
                            {"dcqcn_switch_floor_s", switch_floor_s},
                            {"full_over_light_wall", dcqcn / wall_s(results[4])}};
   std::ofstream(o.out_dir + "/bench.json") << report.dump(2) << "\n";

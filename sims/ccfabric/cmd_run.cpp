@@ -16,6 +16,7 @@
 
 #include <systemc>
 
+#include "bare_loop.hpp"
 #include "cc_factory.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
@@ -50,6 +51,9 @@ struct RunOptions {
   // --perturb-kernel-order SEED (fabric/kernel_order_perturber.hpp): outputs must not change
   bool perturb_kernel_order = false;
   uint64_t perturb_seed = 0;
+  // --bare-loop-cycles N: time N bare stepping cycles of switch 0's configuration right before and
+  // right after the simulation (summary.json speed.bare_loop; `ccfabric bench`)
+  uint64_t bare_loop_cycles = 0;
 };
 
 constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
@@ -358,6 +362,14 @@ void run_scenario(const RunOptions& o) {
       sc_core::sc_start(sc_core::sc_time::from_value(stop - now));
     }
   };
+  // The bare loop right before the simulation; its wall time is not the run's.
+  double bare_before_wall_s = 0;
+  if (o.bare_loop_cycles > 0) {
+    const auto t0 = std::chrono::steady_clock::now();
+    r.bare_loop = sims::BareLoopFigures{params[0].nports, o.bare_loop_cycles,
+                                        bare_loop_cycles_per_s(params[0].nports, o.bare_loop_cycles), 0.0};
+    bare_before_wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
   if (from > sc_core::SC_ZERO_TIME) run_for(from);
   for (auto& f : flows) f.acked_at_window = nics[f.host]->flow(f.index).c.bytes_acked;
   std::vector<nic::NicCounters> at_window;
@@ -375,7 +387,8 @@ void run_scenario(const RunOptions& o) {
       last_print = now;
     }
   }
-  r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count() - bare_before_wall_s;
+  if (r.bare_loop) r.bare_loop->after_cycles_per_s = bare_loop_cycles_per_s(params[0].nports, o.bare_loop_cycles);
   r.memory.peak_rss_bytes = peak_resident_set_bytes();
   r.simulated_us = s.sim.duration_us;
   for (const auto& sm : switches) {
@@ -555,6 +568,14 @@ void run_scenario(const RunOptions& o) {
              100.0 * r.wall_switch_s / r.wall_s, 100.0 * r.wall_nic_s / r.wall_s,
              100.0 * (1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s),
              100.0 * double(r.switch_cycles_stepped) / double(std::max<uint64_t>(1, r.switch_cycles_total)), o.out_dir);
+  if (r.bare_loop) {
+    const double cosim = double(r.switch_cycles_stepped) / r.wall_switch_s;
+    const double bare = (r.bare_loop->before_cycles_per_s + r.bare_loop->after_cycles_per_s) / 2;
+    fmt::print(
+        "co-simulated switch: {:.0f} stepped cycles per wall s = {:.2f}x of its bare stepping loop ({}-port "
+        "configuration, {:.0f} cycles/s before the simulation, {:.0f} after)\n",
+        cosim, cosim / bare, r.bare_loop->ports, r.bare_loop->before_cycles_per_s, r.bare_loop->after_cycles_per_s);
+  }
   fmt::print("memory: {} switch models took {:.1f} MB of resident memory ({:.2f} MB each); peak resident set {:.1f} MB\n",
              r.memory.switches, r.memory.switches_bytes / 1e6,
              r.memory.switches ? r.memory.switches_bytes / 1e6 / r.memory.switches : 0.0, r.memory.peak_rss_bytes / 1e6);
@@ -588,6 +609,12 @@ void add_run_command(CLI::App& app) {
                                          "outputs must be the same as without it (docs/fabric.md 8)")
                              ->type_name("SEED")
                              ->check(integer_range(0, INT64_MAX));
+  cmd->add_option("--bare-loop-cycles", o->bare_loop_cycles,
+                  "also time N cycles of switch 0's Verilated configuration stepped bare at full load, right before "
+                  "and right after the simulation: the reference for the co-simulated switch's speed "
+                  "(summary.json speed.bare_loop, speed.cosim_over_bare; docs/speed.md)")
+      ->type_name("N")
+      ->check(integer_range(0, 100'000'000));
   cmd->callback([o, perturb] {
     o->perturb_kernel_order = perturb->count() > 0;
     run_scenario(*o);

@@ -51,6 +51,16 @@ void write_results(const RunResults& r, const std::string& dir) {
   nlohmann::json receivers = nlohmann::json::array();
   for (const auto& x : r.receivers)
     receivers.push_back({{"host", x.host}, {"goodput_gbps", x.goodput_gbps}, {"utilisation", x.utilisation}});
+  // The co-simulated switches' stepped cycles per second of wall time spent stepping them, and the
+  // same over the bare loop's speed, taken as the mean of its two measurements (docs/speed.md).
+  const double cosim_cycles_per_s = r.wall_switch_s > 0 ? double(r.switch_cycles_stepped) / r.wall_switch_s : 0.0;
+  nlohmann::json bare_loop = nullptr, cosim_over_bare = nullptr;
+  if (r.bare_loop) {
+    const BareLoopFigures& b = *r.bare_loop;
+    bare_loop = {{"ports", b.ports}, {"cycles", b.cycles}, {"before_cycles_per_s", b.before_cycles_per_s},
+                 {"after_cycles_per_s", b.after_cycles_per_s}};
+    cosim_over_bare = cosim_cycles_per_s / ((b.before_cycles_per_s + b.after_cycles_per_s) / 2);
+  }
   nlohmann::json summary = {
       {"flows", flows},
       {"receivers", receivers},
@@ -67,7 +77,10 @@ void write_results(const RunResults& r, const std::string& dir) {
                  {"wall_share", {{"switch_rtl", r.wall_s > 0 ? r.wall_switch_s / r.wall_s : 0.0},
                                  {"nic_models", r.wall_s > 0 ? r.wall_nic_s / r.wall_s : 0.0},
                                  {"systemc_kernel_links_other",
-                                  r.wall_s > 0 ? 1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s : 0.0}}}}},
+                                  r.wall_s > 0 ? 1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s : 0.0}}},
+                 {"switch_cycles_per_s", cosim_cycles_per_s},
+                 {"bare_loop", bare_loop},
+                 {"cosim_over_bare", cosim_over_bare}}},
       {"switch_cycles", {{"stepped", r.switch_cycles_stepped}, {"total", r.switch_cycles_total}}},
       {"topology", {{"kind", r.topology.kind}, {"hosts", r.topology.hosts}, {"switches", r.topology.switches},
                     {"links", r.topology.links}, {"switches_per_tier", r.topology.switches_per_tier},

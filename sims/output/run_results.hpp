@@ -75,6 +75,15 @@ struct Sample {
   std::vector<uint64_t> queue_bytes;      // indexed like RunResults::queue_names
 };
 
+// The bare stepping loop of a switch's Verilated configuration, timed right before and right after
+// the simulation (`ccfabric run --bare-loop-cycles`): the reference for the co-simulated switch's
+// cycles per second, measured in the same process and at the same time as it.
+struct BareLoopFigures {
+  unsigned ports = 0;
+  uint64_t cycles = 0;  // per measurement
+  double before_cycles_per_s = 0.0, after_cycles_per_s = 0.0;
+};
+
 struct RunResults {
   std::string scenario_toml;              // the scenario with every key, as run
   std::vector<FlowResult> flows;
@@ -92,6 +101,7 @@ struct RunResults {
   // units), and the rest (SystemC kernel, links, sampling, set-up).
   double wall_switch_s = 0.0, wall_nic_s = 0.0;
   uint64_t switch_cycles_stepped = 0, switch_cycles_total = 0;
+  std::optional<BareLoopFigures> bare_loop;
   std::vector<std::string> queue_names;   // with their unit, e.g. "switch0.port0.prio3_bytes"
   std::vector<Sample> samples;
   std::vector<PfcEvent> pfc_events;

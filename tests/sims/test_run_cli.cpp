@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "cli_run.hpp"
 
@@ -60,8 +62,48 @@ TEST(RunCli, SameScenarioGivesIdenticalOutputFiles) {
   EXPECT_EQ(ja, jb);
 }
 
-// `ccfabric bench` runs every case and the bare loop in each round and keeps the fastest; at 1 % load
-// the switch steps far fewer cycles than at full load (idle time is free, DESIGN.md principle 1).
+// --bare-loop-cycles times the bare stepping loop of the run's switch configuration right before and
+// after the simulation; the co-simulated switch's speed is its stepped cycles over the wall time spent
+// stepping them, and the ratio is that over the mean of the two bare measurements. Without the option
+// neither is measured.
+TEST(RunCli, BareLoopCyclesTimesTheBareLoopBeforeAndAfterTheRun) {
+  const std::string out = out_dir("run_bare");
+  const std::string args = "run " + kScenario + " --set sim.duration_us=200 --set sim.measure_from_us=50";
+  const Result r = run(args + " --bare-loop-cycles 2000 --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto j = read_summary(out);
+  const auto& sp = j["speed"];
+  const auto& bare = sp["bare_loop"];
+  EXPECT_EQ(bare["ports"], 16);  // 16 hosts on one switch: the 16-port configuration
+  EXPECT_EQ(bare["cycles"], 2000);
+  const double before = bare["before_cycles_per_s"].get<double>(), after = bare["after_cycles_per_s"].get<double>();
+  EXPECT_GT(before, 0.0);
+  EXPECT_GT(after, 0.0);
+  const double cosim = sp["switch_cycles_per_s"].get<double>();
+  const double stepped = j["switch_cycles"]["stepped"].get<double>();
+  const double switch_s = sp["wall_share"]["switch_rtl"].get<double>() * j["sim"]["wall_s"].get<double>();
+  EXPECT_NEAR(cosim, stepped / switch_s, 1e-9 * cosim);
+  EXPECT_NEAR(sp["cosim_over_bare"].get<double>(), cosim / ((before + after) / 2), 1e-12);
+  EXPECT_NE(r.output.find("of its bare stepping loop (16-port configuration"), std::string::npos) << r.output;
+
+  const std::string plain = out_dir("run_no_bare");
+  ASSERT_EQ(run(args + " --out " + plain).exit_code, 0);
+  const auto k = read_summary(plain);
+  EXPECT_TRUE(k["speed"]["bare_loop"].is_null());
+  EXPECT_TRUE(k["speed"]["cosim_over_bare"].is_null());
+  EXPECT_GT(k["speed"]["switch_cycles_per_s"].get<double>(), 0.0);
+}
+
+TEST(RunCli, BareLoopCyclesOutOfRangeIsBadInput) {
+  const Result r = run("run " + kScenario + " --bare-loop-cycles -1 --out " + out_dir("run_bare_bad"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--bare-loop-cycles: -1 must be an integer from 0 to 100000000"), std::string::npos)
+      << r.output;
+}
+
+// `ccfabric bench` runs every case in each round, the DCQCN one with the bare loop, and keeps the
+// fastest; at 1 % load the switch steps far fewer cycles than at full load (idle time is free,
+// DESIGN.md principle 1).
 // Speed itself is reported, not asserted.
 TEST(BenchCli, ReportsEveryCaseAndStepsFewerSwitchCyclesAtLightLoad) {
   const std::string out = out_dir("bench");
@@ -77,12 +119,34 @@ TEST(BenchCli, ReportsEveryCaseAndStepsFewerSwitchCyclesAtLightLoad) {
   const auto& light = j["cases"][4]["switch_cycles"];
   EXPECT_EQ(j["cases"][4]["case"], "dcqcn_1pct_load");
   EXPECT_LT(light["stepped"].get<double>() * 10, full["stepped"].get<double>());
-  // One co-simulated-over-bare ratio per round; the median lies within them.
+  // One co-simulated-over-bare ratio per round, from the DCQCN run's own bare loop before and after
+  // it; the median is theirs, the fastest bare speed the largest of those measurements, and a round
+  // is steady when its two bare measurements agree within 5 %.
   const auto& ratios = j["cosim_over_bare_per_round"];
+  const auto& rounds = j["dcqcn_rounds"];
   ASSERT_EQ(ratios.size(), 2u);
+  ASSERT_EQ(rounds.size(), 2u);
   const double r0 = ratios[0].get<double>(), r1 = ratios[1].get<double>();
   EXPECT_GT(std::min(r0, r1), 0.0);
   EXPECT_DOUBLE_EQ(j["cosim_over_bare_median"].get<double>(), (r0 + r1) / 2);
+  double fastest_bare = 0;
+  std::vector<double> steady;
+  for (size_t i = 0; i < 2; ++i) {
+    const auto& x = rounds[i];
+    const double before = x["bare_before_cycles_per_s"].get<double>(),
+                 after = x["bare_after_cycles_per_s"].get<double>();
+    EXPECT_DOUBLE_EQ(x["cosim_over_bare"].get<double>(), ratios[i].get<double>());
+    EXPECT_NEAR(ratios[i].get<double>(), x["cosim_switch_cycles_per_s"].get<double>() / ((before + after) / 2), 1e-12);
+    EXPECT_EQ(x["steady"].get<bool>(), std::abs(before - after) <= 0.05 * std::max(before, after));
+    if (x["steady"].get<bool>()) steady.push_back(ratios[i].get<double>());
+    fastest_bare = std::max({fastest_bare, before, after});
+  }
+  EXPECT_DOUBLE_EQ(j["bare_switch_cycles_per_s"].get<double>(), fastest_bare);
+  if (steady.empty())
+    EXPECT_TRUE(j["cosim_over_bare_median_steady"].is_null());
+  else
+    EXPECT_DOUBLE_EQ(j["cosim_over_bare_median_steady"].get<double>(),
+                     steady.size() == 1 ? steady[0] : (steady[0] + steady[1]) / 2);
   // The switch floor is the DCQCN case's stepped cycles at the bare loop's (fastest) speed.
   EXPECT_NEAR(j["dcqcn_switch_floor_s"].get<double>() * j["bare_switch_cycles_per_s"].get<double>(),
               full["stepped"].get<double>(), 1e-6 * full["stepped"].get<double>());

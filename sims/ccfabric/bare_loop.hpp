@@ -1,0 +1,14 @@
+// bare_loop.hpp: the speed of the Verilated switch stepped with nothing around it (tb/switch/
+// bare_step.hpp), the reference for the co-simulated switch's speed (`ccfabric run
+// --bare-loop-cycles`, `ccfabric bench`, docs/speed.md).
+#pragma once
+
+#include <cstdint>
+
+namespace ccf::cli {
+
+// Cycles per wall second of `cycles` bare stepping cycles, fully loaded, of the Verilated
+// configuration with `nports` ports (one of sw::kBuiltPortCounts), on a switch made for the purpose.
+double bare_loop_cycles_per_s(unsigned nports, uint64_t cycles);
+
+}  // namespace ccf::cli
