@@ -191,6 +191,8 @@ void run_scenario(const RunOptions& o) {
     params[k].nports = sw::built_port_count(topo.switch_ports[k]);
     configs.push_back(in_scenario_file(o.scenario, [&] { return switch_config(s, params[k], topo, routing, k); }));
   }
+  if (o.bare_loop_cycles > 0 && params.empty())
+    throw BadInput(fmt::format("--bare-loop-cycles {}: {} has no switch to time bare", o.bare_loop_cycles, o.scenario));
   const uint64_t rss_before_switches = resident_set_bytes();
   std::vector<std::unique_ptr<swc::SwitchModel>> switches;
   for (unsigned k = 0; k < topo.switches(); ++k) {
