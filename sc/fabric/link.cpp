@@ -107,7 +107,7 @@ void Link::start(tlm::tlm_generic_payload& trans, const Frame& f, uint64_t now) 
   }
   const uint32_t wire = roce::wire_bytes(f.len_bytes);
   const u128 total = u128{wire} * 8u * bit_num_ps_ + start_frac;
-  if (total >> 64 == 0) {  // always but for absurd rates: one 64-bit division, not two 128-bit ones
+  if (total >> 64 == 0) {  // one 64-bit division, not two 128-bit ones: all frames below about 2.3 MB
     end_whole_ps_ = start_whole + static_cast<uint64_t>(total) / bit_den_;
     end_frac_ = static_cast<uint64_t>(total) % bit_den_;
   } else {

@@ -92,7 +92,8 @@ class SwitchModel : public sc_core::sc_module {
   // caller, so that nothing is stepped past the time the caller then reads; 0 (the default): never.
   void set_step_horizon_ps(uint64_t ps) { step_horizon_ps_ = ps; }
   // The seed of this switch's ECMP flow hash (fabric/flow_hash.hpp): switches of one fabric use
-  // different seeds so that their ECMP choices are independent. Default 0.
+  // different seeds so that their ECMP choices are independent. Default 0. Set before the first frame
+  // arrives: a frame's hash is taken when it arrives.
   void set_ecmp_seed(uint64_t seed) { ecmp_seed_ = seed; }
 
  private:

@@ -38,8 +38,8 @@ struct BenchOptions {
 
 // Bare stepping cycles per measurement: about 0.15 s on a 32-port switch.
 constexpr uint64_t kBareLoopCycles = 400'000;
-// A round whose two bare measurements differ by more than this fraction is not steady.
-constexpr double kSteadyBare = 0.05;
+// A round whose two bare measurements differ by more than this fraction of the larger is not steady.
+constexpr double kSteadyBareTolerance = 0.05;
 
 struct Case {
   std::string name, scenario, sets;
@@ -74,8 +74,10 @@ CaseResult run_case(const Case& c, const BenchOptions& o) {
 double wall_s(const CaseResult& r) { return r.summary["sim"]["wall_s"].get<double>(); }
 
 // The co-simulated switch's speed: cycles stepped per second of wall time spent stepping them.
+// 0 when the switch stepped no cycle (summary.json null).
 double cosim_cycles_per_s(const CaseResult& r) {
-  return r.summary["speed"]["switch_cycles_per_s"].get<double>();
+  const auto& v = r.summary["speed"]["switch_cycles_per_s"];
+  return v.is_null() ? 0.0 : v.get<double>();
 }
 
 double median(std::vector<double> v) {
@@ -105,7 +107,7 @@ void run_bench(const BenchOptions& o) {
   // Co-simulated over bare within each round: the DCQCN case times the bare loop right before and
   // right after its simulation, so that the two see the same machine speed, where the fastest of
   // each may come from different rounds. A round is steady when the two bare measurements agree
-  // within kSteadyBare: the machine's speed did not change during the run (docs/speed.md).
+  // within kSteadyBareTolerance: the machine's speed did not change during the run (docs/speed.md).
   struct PairedRound {
     double cosim_cps, bare_before_cps, bare_after_cps, ratio;
     bool steady;
@@ -117,10 +119,15 @@ void run_bench(const BenchOptions& o) {
       CaseResult r = run_case(cases[k], o);
       if (k == 0) {
         const auto& sp = r.summary["speed"];
+        if (sp["cosim_over_bare"].is_null())
+          throw RunFailed(
+              fmt::format("bench case {}: the switch stepped no cycle, so there is no ratio to its bare "
+                          "loop (see {}/{}/run.log)",
+                          cases[k].name, o.out_dir, cases[k].name));
         const double before = sp["bare_loop"]["before_cycles_per_s"].get<double>();
         const double after = sp["bare_loop"]["after_cycles_per_s"].get<double>();
         paired.push_back({sp["switch_cycles_per_s"].get<double>(), before, after, sp["cosim_over_bare"].get<double>(),
-                          std::abs(before - after) <= kSteadyBare * std::max(before, after)});
+                          std::abs(before - after) <= kSteadyBareTolerance * std::max(before, after)});
       }
       if (round == 0) {
         r.slowest_wall_s = wall_s(r);
@@ -180,13 +187,13 @@ void run_bench(const BenchOptions& o) {
       bare_cps, bare_cps_slowest, cosim, cosim / bare_cps, median(round_ratios), *ratio_min, *ratio_max);
   if (steady_ratios.empty()) {
     fmt::print("no steady round (the bare loop's speed before and after the run differed by more than {:.0f} %)\n",
-               100 * kSteadyBare);
+               100 * kSteadyBareTolerance);
   } else {
     const auto [lo, hi] = std::minmax_element(steady_ratios.begin(), steady_ratios.end());
     fmt::print(
         "within the {} of {} steady rounds (the bare loop before and after within {:.0f} %): median {:.2f}x "
         "({:.2f}x to {:.2f}x)\n",
-        steady_ratios.size(), paired.size(), 100 * kSteadyBare, median(steady_ratios), *lo, *hi);
+        steady_ratios.size(), paired.size(), 100 * kSteadyBareTolerance, median(steady_ratios), *lo, *hi);
   }
   fmt::print("wall time relative to dcqcn: swift {:.2f}x, ldcp {:.2f}x, timely {:.2f}x; full load / 1 % load: {:.1f}x\n",
              wall_s(results[1]) / dcqcn, wall_s(results[2]) / dcqcn, wall_s(results[3]) / dcqcn,

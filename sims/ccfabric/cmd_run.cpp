@@ -191,8 +191,15 @@ void run_scenario(const RunOptions& o) {
     params[k].nports = sw::built_port_count(topo.switch_ports[k]);
     configs.push_back(in_scenario_file(o.scenario, [&] { return switch_config(s, params[k], topo, routing, k); }));
   }
+  // The ratio compares the switches' stepping with one Verilated configuration's bare loop.
   if (o.bare_loop_cycles > 0 && params.empty())
     throw BadInput(fmt::format("--bare-loop-cycles {}: {} has no switch to time bare", o.bare_loop_cycles, o.scenario));
+  for (unsigned k = 1; o.bare_loop_cycles > 0 && k < params.size(); ++k)
+    if (params[k].nports != params[0].nports)
+      throw BadInput(
+          fmt::format("--bare-loop-cycles {}: {} runs switches on {}- and {}-port Verilated configurations "
+                      "(switch 0 and switch {}); the option needs every switch on one configuration",
+                      o.bare_loop_cycles, o.scenario, params[0].nports, params[k].nports, k));
   const uint64_t rss_before_switches = resident_set_bytes();
   std::vector<std::unique_ptr<swc::SwitchModel>> switches;
   for (unsigned k = 0; k < topo.switches(); ++k) {
@@ -382,7 +389,7 @@ void run_scenario(const RunOptions& o) {
     run_for(std::min(chunk, end - sc_core::sc_time_stamp()));
     const auto now = std::chrono::steady_clock::now();
     if (now - last_print > std::chrono::seconds(2)) {
-      const double wall = std::chrono::duration<double>(now - wall0).count();
+      const double wall = std::chrono::duration<double>(now - wall0).count() - bare_before_wall_s;
       fmt::print(stderr, "  {:.0f} of {:.0f} us simulated, {:.1f} s wall, {:.2f} wall s per simulated ms\n",
                  sc_core::sc_time_stamp().to_seconds() * 1e6, s.sim.duration_us, wall,
                  wall / (sc_core::sc_time_stamp().to_seconds() * 1e3));
@@ -570,7 +577,12 @@ void run_scenario(const RunOptions& o) {
              100.0 * r.wall_switch_s / r.wall_s, 100.0 * r.wall_nic_s / r.wall_s,
              100.0 * (1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s),
              100.0 * double(r.switch_cycles_stepped) / double(std::max<uint64_t>(1, r.switch_cycles_total)), o.out_dir);
-  if (r.bare_loop) {
+  if (r.bare_loop && (r.switch_cycles_stepped == 0 || r.wall_switch_s <= 0)) {
+    fmt::print(
+        "co-simulated switch: stepped no cycle; its bare stepping loop ran {:.0f} cycles/s before the "
+        "simulation and {:.0f} after\n",
+        r.bare_loop->before_cycles_per_s, r.bare_loop->after_cycles_per_s);
+  } else if (r.bare_loop) {
     const double cosim = double(r.switch_cycles_stepped) / r.wall_switch_s;
     const double bare = (r.bare_loop->before_cycles_per_s + r.bare_loop->after_cycles_per_s) / 2;
     fmt::print(

@@ -52,14 +52,17 @@ void write_results(const RunResults& r, const std::string& dir) {
   for (const auto& x : r.receivers)
     receivers.push_back({{"host", x.host}, {"goodput_gbps", x.goodput_gbps}, {"utilisation", x.utilisation}});
   // The co-simulated switches' stepped cycles per second of wall time spent stepping them, and the
-  // same over the bare loop's speed, taken as the mean of its two measurements (docs/speed.md).
-  const double cosim_cycles_per_s = r.wall_switch_s > 0 ? double(r.switch_cycles_stepped) / r.wall_switch_s : 0.0;
-  nlohmann::json bare_loop = nullptr, cosim_over_bare = nullptr;
+  // same over the bare loop's speed, taken as the mean of its two measurements (docs/speed.md);
+  // null when the switches stepped no cycle.
+  nlohmann::json cosim_cycles_per_s = nullptr, bare_loop = nullptr, cosim_over_bare = nullptr;
+  if (r.switch_cycles_stepped > 0 && r.wall_switch_s > 0)
+    cosim_cycles_per_s = double(r.switch_cycles_stepped) / r.wall_switch_s;
   if (r.bare_loop) {
     const BareLoopFigures& b = *r.bare_loop;
     bare_loop = {{"ports", b.ports}, {"cycles", b.cycles}, {"before_cycles_per_s", b.before_cycles_per_s},
                  {"after_cycles_per_s", b.after_cycles_per_s}};
-    cosim_over_bare = cosim_cycles_per_s / ((b.before_cycles_per_s + b.after_cycles_per_s) / 2);
+    if (!cosim_cycles_per_s.is_null())
+      cosim_over_bare = cosim_cycles_per_s.get<double>() / ((b.before_cycles_per_s + b.after_cycles_per_s) / 2);
   }
   nlohmann::json summary = {
       {"flows", flows},

@@ -12,6 +12,7 @@ namespace ccf::tb {
 // The number of 32-bit words of a VlWide (its only member is the word array).
 template <class T>
 inline constexpr unsigned kWideWords = sizeof(T) / sizeof(EData);
+static_assert(kWideWords<VlWide<3>> == 3, "VlWide<N> must be N 32-bit words and nothing else");
 
 template <class T>
 inline uint64_t get_bits(const T& sig, unsigned lsb, unsigned width) {

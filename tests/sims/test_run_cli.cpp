@@ -86,12 +86,30 @@ TEST(RunCli, BareLoopCyclesTimesTheBareLoopBeforeAndAfterTheRun) {
   EXPECT_NEAR(sp["cosim_over_bare"].get<double>(), cosim / ((before + after) / 2), 1e-12);
   EXPECT_NE(r.output.find("of its bare stepping loop (16-port configuration"), std::string::npos) << r.output;
 
+  // Without the option: neither is measured, and the results are the same (the bare loop runs on a
+  // switch of its own).
   const std::string plain = out_dir("run_no_bare");
   ASSERT_EQ(run(args + " --out " + plain).exit_code, 0);
   const auto k = read_summary(plain);
   EXPECT_TRUE(k["speed"]["bare_loop"].is_null());
   EXPECT_TRUE(k["speed"]["cosim_over_bare"].is_null());
   EXPECT_GT(k["speed"]["switch_cycles_per_s"].get<double>(), 0.0);
+  for (const char* f : {"/flows.csv", "/timeseries.csv", "/pfc.csv", "/ports.csv"})
+    EXPECT_EQ(read_file(out + f), read_file(plain + f)) << f;
+}
+
+// One bare loop is the reference for every switch: a fabric on two Verilated configurations is bad
+// input for the option (leaf-spine: leaves of 20 hosts and 2 spine ports take 32 ports, spines 16).
+TEST(RunCli, BareLoopCyclesNeedsOneSwitchConfiguration) {
+  const Result r = run("run " + kScenario +
+                       " --set fabric.topology=\"leaf_spine\" --set fabric.hosts=40 --set fabric.leaves=2 --set "
+                       "fabric.hosts_per_leaf=20" +
+                       " --set sim.duration_us=50 --set sim.measure_from_us=10 --bare-loop-cycles 1000 --out " +
+                       out_dir("run_bare_mixed"));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("runs switches on 32- and 16-port Verilated configurations (switch 0 and switch 2)"),
+            std::string::npos)
+      << r.output;
 }
 
 TEST(RunCli, BareLoopCyclesOutOfRangeIsBadInput) {

@@ -48,7 +48,7 @@ void check_all_fields(T& sig, BitModel<NBits>& model, std::mt19937_64& rng) {
 
 TEST(Vbits, WideFieldsMatchBitByBitReference) {
   const uint64_t seed = test_seed(1);
-  std::printf("seed %llu (CCF_SEED replays it)\n", static_cast<unsigned long long>(seed));
+  std::printf("seed=%llu (CCF_SEED replays it)\n", static_cast<unsigned long long>(seed));
   std::mt19937_64 rng(seed);
   VlWide<5> wide5{};  // 160 bits: fields cross words, and the last word has no word after it
   for (auto& w : wide5.m_storage) w = static_cast<uint32_t>(rng());
@@ -62,7 +62,7 @@ TEST(Vbits, WideFieldsMatchBitByBitReference) {
 
 TEST(Vbits, IntegralFieldsMatchBitByBitReference) {
   const uint64_t seed = test_seed(2);
-  std::printf("seed %llu (CCF_SEED replays it)\n", static_cast<unsigned long long>(seed));
+  std::printf("seed=%llu (CCF_SEED replays it)\n", static_cast<unsigned long long>(seed));
   std::mt19937_64 rng(seed);
   QData q = 0;
   BitModel<64> mq;
