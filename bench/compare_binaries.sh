@@ -25,8 +25,10 @@ for ((i = 1; i <= rounds; ++i)); do
 import json, sys
 s = [json.load(open(f"{sys.argv[1]}/{v}/summary.json")) for v in ("old", "new")]
 w = [j["sim"]["wall_s"] for j in s]
-# stepped switch cycles per wall second in the switch's process
-c = [j["switch_cycles"]["stepped"] / (j["speed"]["wall_share"]["switch_rtl"] * j["sim"]["wall_s"]) for j in s]
+# stepped switch cycles per wall second in the switch's process: summary.json's figure, computed
+# here for binaries from before it was reported (2d66310)
+c = [j["speed"].get("switch_cycles_per_s") or
+     j["switch_cycles"]["stepped"] / (j["speed"]["wall_share"]["switch_rtl"] * j["sim"]["wall_s"]) for j in s]
 print(f"old {w[0]:.3f}  new {w[1]:.3f}  new/old {w[1] / w[0]:.2f}   "
       f"co-simulated switch cycles/s: old {c[0]:.0f}  new {c[1]:.0f}  new/old {c[1] / c[0]:.2f}")
 open(f"{sys.argv[1]}/rounds.txt", "a").write(f"{w[0]} {w[1]} {c[0]} {c[1]}\n")

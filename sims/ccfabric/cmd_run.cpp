@@ -577,18 +577,17 @@ void run_scenario(const RunOptions& o) {
              100.0 * r.wall_switch_s / r.wall_s, 100.0 * r.wall_nic_s / r.wall_s,
              100.0 * (1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s),
              100.0 * double(r.switch_cycles_stepped) / double(std::max<uint64_t>(1, r.switch_cycles_total)), o.out_dir);
-  if (r.bare_loop && (r.switch_cycles_stepped == 0 || r.wall_switch_s <= 0)) {
+  if (r.bare_loop && !r.cosim_over_bare()) {
     fmt::print(
         "co-simulated switch: stepped no cycle; its bare stepping loop ran {:.0f} cycles/s before the "
         "simulation and {:.0f} after\n",
         r.bare_loop->before_cycles_per_s, r.bare_loop->after_cycles_per_s);
   } else if (r.bare_loop) {
-    const double cosim = double(r.switch_cycles_stepped) / r.wall_switch_s;
-    const double bare = (r.bare_loop->before_cycles_per_s + r.bare_loop->after_cycles_per_s) / 2;
     fmt::print(
         "co-simulated switch: {:.0f} stepped cycles per wall s = {:.2f}x of its bare stepping loop ({}-port "
         "configuration, {:.0f} cycles/s before the simulation, {:.0f} after)\n",
-        cosim, cosim / bare, r.bare_loop->ports, r.bare_loop->before_cycles_per_s, r.bare_loop->after_cycles_per_s);
+        *r.switch_cycles_per_s(), *r.cosim_over_bare(), r.bare_loop->ports, r.bare_loop->before_cycles_per_s,
+        r.bare_loop->after_cycles_per_s);
   }
   fmt::print("memory: {} switch models took {:.1f} MB of resident memory ({:.2f} MB each); peak resident set {:.1f} MB\n",
              r.memory.switches, r.memory.switches_bytes / 1e6,

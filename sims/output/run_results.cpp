@@ -29,6 +29,17 @@ std::string RunResults::accounting_error() const {
                      frames.delivered, frames.dropped, frames.in_flight);
 }
 
+std::optional<double> RunResults::switch_cycles_per_s() const {
+  if (switch_cycles_stepped == 0 || wall_switch_s <= 0) return std::nullopt;
+  return double(switch_cycles_stepped) / wall_switch_s;
+}
+
+std::optional<double> RunResults::cosim_over_bare() const {
+  const std::optional<double> cosim = switch_cycles_per_s();
+  if (!cosim || !bare_loop) return std::nullopt;
+  return *cosim / bare_loop->mean_cycles_per_s();
+}
+
 namespace {
 
 std::ofstream open_out(const std::string& path) {
@@ -51,18 +62,17 @@ void write_results(const RunResults& r, const std::string& dir) {
   nlohmann::json receivers = nlohmann::json::array();
   for (const auto& x : r.receivers)
     receivers.push_back({{"host", x.host}, {"goodput_gbps", x.goodput_gbps}, {"utilisation", x.utilisation}});
-  // The co-simulated switches' stepped cycles per second of wall time spent stepping them, and the
-  // same over the bare loop's speed, taken as the mean of its two measurements (docs/speed.md);
-  // null when the switches stepped no cycle.
-  nlohmann::json cosim_cycles_per_s = nullptr, bare_loop = nullptr, cosim_over_bare = nullptr;
-  if (r.switch_cycles_stepped > 0 && r.wall_switch_s > 0)
-    cosim_cycles_per_s = double(r.switch_cycles_stepped) / r.wall_switch_s;
+  // null where RunResults has no figure (no stepped cycle, no bare loop).
+  const auto or_null = [](std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+  const nlohmann::json cosim_cycles_per_s = or_null(r.switch_cycles_per_s());
+  const nlohmann::json cosim_over_bare = or_null(r.cosim_over_bare());
+  nlohmann::json bare_loop = nullptr;
   if (r.bare_loop) {
     const BareLoopFigures& b = *r.bare_loop;
-    bare_loop = {{"ports", b.ports}, {"cycles", b.cycles}, {"before_cycles_per_s", b.before_cycles_per_s},
+    bare_loop = {{"ports", b.ports},
+                 {"cycles", b.cycles},
+                 {"before_cycles_per_s", b.before_cycles_per_s},
                  {"after_cycles_per_s", b.after_cycles_per_s}};
-    if (!cosim_cycles_per_s.is_null())
-      cosim_over_bare = cosim_cycles_per_s.get<double>() / ((b.before_cycles_per_s + b.after_cycles_per_s) / 2);
   }
   nlohmann::json summary = {
       {"flows", flows},

@@ -82,6 +82,7 @@ struct BareLoopFigures {
   unsigned ports = 0;
   uint64_t cycles = 0;  // per measurement
   double before_cycles_per_s = 0.0, after_cycles_per_s = 0.0;
+  double mean_cycles_per_s() const { return (before_cycles_per_s + after_cycles_per_s) / 2; }
 };
 
 struct RunResults {
@@ -114,6 +115,11 @@ struct RunResults {
   double jain_index() const;
   // Empty when injected = delivered + dropped + in flight, else the mismatch in words.
   std::string accounting_error() const;
+  // The switches' stepped cycles per second of wall time spent stepping them; none when they stepped
+  // no cycle (docs/speed.md).
+  std::optional<double> switch_cycles_per_s() const;
+  // That over the bare loop's mean speed; none without a bare loop or a stepped cycle.
+  std::optional<double> cosim_over_bare() const;
 };
 
 // Writes summary.json, flows.csv, timeseries.csv, pfc.csv, ports.csv, fct.csv and fct_buckets.csv into `dir` (created if needed).
