@@ -95,6 +95,25 @@ struct CycleOutputs {
   bool extra_egress = false;                     // RTL only: more than one port dequeued (never legal)
 };
 
+// The same outputs as plain fields, for a driver that handles them in every cycle it steps (the
+// co-simulation, tb::SwitchDut): no per-port containers; a report's fields are meaningful when its
+// valid flag or mask bit is set, and the PFC frames sent are read per port (SwitchDut::pfc_out).
+struct CycleReport {
+  uint64_t in_ready_mask = 0;  // CycleOutputs::in_ready as bits
+  uint64_t pfc_out_mask = 0;   // ports sending a PFC frame
+  uint64_t egress_mask = 0;    // ports dequeuing: one bit at most (2.8; more is an RTL error)
+  EgressReport egress;         // the lowest port of egress_mask
+  bool enqueue_valid = false;
+  EnqueueReport enqueue;
+  bool drop_valid = false;
+  DropReport drop;
+  bool idle = false;
+  bool next_busy = true;
+  uint64_t eg_pending = 0;
+  uint64_t next_deadline_post = UINT64_MAX;
+  uint64_t next_deadline = UINT64_MAX;
+};
+
 struct QueueCounters {
   uint64_t enq_frames = 0, enq_bytes = 0, deq_frames = 0, deq_bytes = 0, ecn_marks = 0;
   std::array<uint64_t, kNumDropReasons> drops{};  // indexed by DropReason

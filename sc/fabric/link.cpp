@@ -62,8 +62,7 @@ sc_core::sc_time Link::pause_duration(uint16_t quanta) const {
   return sc_core::sc_time::from_value(to_u64((num + bit_den_ - 1) / bit_den_, "pause duration"));
 }
 
-void Link::transmit_at(tlm::tlm_generic_payload& trans, uint64_t start_ps) {
-  const Frame& f = frame_of(trans);
+void Link::transmit_at(tlm::tlm_generic_payload& trans, const Frame& f, uint64_t start_ps) {
   const auto at = [start_ps] { return sc_core::sc_time::from_value(start_ps).to_string(); };  // for errors only
   if (start_ps < now_ps())
     throw std::logic_error(fmt::format("{}: transmit of frame {} at {}, before now ({})", name(), f.id, at(),

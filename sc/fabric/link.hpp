@@ -75,7 +75,11 @@ class Link : public sc_core::sc_module {
   void transmit(tlm::tlm_generic_payload& trans) { transmit_at(trans, now_ps()); }
   // The same with the frame starting at `start_ps` >= now, for an owner that runs ahead of the
   // kernel (SwitchModel's consecutive cycles) while nothing else acts before `start_ps`.
-  void transmit_at(tlm::tlm_generic_payload& trans, uint64_t start_ps);
+  void transmit_at(tlm::tlm_generic_payload& trans, uint64_t start_ps) {
+    transmit_at(trans, frame_of(trans), start_ps);
+  }
+  // The same for a caller that holds the payload's Frame `f` (frame_of(trans)).
+  void transmit_at(tlm::tlm_generic_payload& trans, const Frame& f, uint64_t start_ps);
 
   // Send a PFC frame (kind is forced to kPfc, len to 64 B if unset). It starts now if the link is
   // idle, else at the end of the current frame, ahead of any data frame of the owner.

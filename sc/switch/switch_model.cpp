@@ -34,6 +34,7 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
   egress_.assign(params_.nports, nullptr);
   ingress_.resize(params_.nports);
   pfc_pending_.resize(params_.nports);
+  offered_tag_.assign(params_.nports, 0);
   queue_bytes_.assign(size_t{params_.nports} * sw::kMaxPrio, 0);
   SC_METHOD(run);
   tick_.sensitize(sensitive);
@@ -225,52 +226,33 @@ uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) {
 }
 
 void SwitchModel::step_cycle(uint64_t cycle) {
-  const unsigned n = params_.nports;
-  // Per-cycle buffers are members: this runs for every stepped cycle and allocates nothing.
-  // Only the entries of last cycle's offers and PFC frames are cleared, not every port's.
-  sw::CycleInputs& in = cycle_in_;
   const uint64_t now = time_of_ps(cycle);  // the kernel's time, or later for a cycle stepped ahead (run)
-  if (in.in_desc.size() != n) {
-    in.in_desc.assign(n, std::nullopt);
-    in.out_ready.assign(n, false);
-    in.pfc_in.assign(n, std::nullopt);
-    offered_tag_.assign(n, 0);
-  }
-  for (uint64_t m = offered_; m; m &= m - 1) in.in_desc[std::countr_zero(m)].reset();
-  for (uint64_t m = pfc_offered_; m; m &= m - 1) in.pfc_in[std::countr_zero(m)].reset();
-  offered_ = pfc_offered_ = 0;
   uint64_t ready = idle_known_;
   for (uint64_t m = egress_mask_ & ~idle_known_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     if (egress_[p]->idle_at(now)) ready |= uint64_t{1} << p;
   }
   idle_known_ = ready;
-  for (uint64_t m = ready ^ ready_in_; m; m &= m - 1) {
-    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-    in.out_ready[p] = (ready >> p) & 1u;
-  }
-  ready_in_ = ready;
-  for (uint64_t m = pfc_pending_mask_; m; m &= m - 1) {
-    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-    in.pfc_in[p] = pfc_pending_[p];
-    pfc_pending_[p].reset();
-  }
-  pfc_offered_ = pfc_pending_mask_;
+  const uint64_t pfc = pfc_pending_mask_;
   pfc_pending_mask_ = 0;
+  for (uint64_t m = pfc; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    rtl_->offer_pfc(p, pfc_pending_[p]);
+  }
+  uint64_t offered = 0;
   for (uint64_t m = ingress_nonempty_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     Waiting& w = ingress_[p].front();
     if (w.ready_cycle > cycle) continue;
     w.desc.tag = offered_tag_[p] = take_tag();
-    offered_ |= uint64_t{1} << p;
-    in.in_desc[p] = w.desc;
+    offered |= uint64_t{1} << p;
+    rtl_->offer(p, w.desc);
   }
-  sw::CycleOutputs& out = cycle_out_;
-  rtl_->step(cycle, in, sw::CycleInputMasks{offered_, ready_in_, pfc_offered_}, out, nullptr);
-  handle_outputs(cycle, offered_, out);
+  rtl_->step(cycle, sw::CycleInputMasks{offered, ready, pfc}, report_, nullptr);
+  handle_outputs(cycle, offered, report_);
 }
 
-void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::CycleOutputs& out) {
+void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::CycleReport& out) {
   // Frames start at the cycle's time; a register cycle after a run (read_reg) is in the past: now.
   const uint64_t start_ps = std::max(time_of_ps(cycle), fabric::now_ps());
   last_stepped_ = cycle;
@@ -292,36 +274,42 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
     ingress_[p].pop_front();
     if (ingress_[p].empty()) ingress_nonempty_ &= ~(uint64_t{1} << p);
   }
-  if (out.enqueue) {
-    const fabric::Frame* f = out.enqueue->tag < by_tag_.size() ? by_tag_[out.enqueue->tag].frame : nullptr;
-    if (!f) throw std::logic_error(fmt::format("switch enqueued unknown tag {}", out.enqueue->tag));
-    queue_bytes_[out.enqueue->port * sw::kMaxPrio + out.enqueue->prio] += f->len_bytes;
+  if (out.enqueue_valid) {
+    const fabric::Frame* f = out.enqueue.tag < by_tag_.size() ? by_tag_[out.enqueue.tag].frame : nullptr;
+    if (!f) throw std::logic_error(fmt::format("switch enqueued unknown tag {}", out.enqueue.tag));
+    queue_bytes_[out.enqueue.port * sw::kMaxPrio + out.enqueue.prio] += f->len_bytes;
   }
-  if (out.drop) {
-    ++stats_.drops[static_cast<size_t>(out.drop->reason)];
-    release_tag(out.drop->tag, "dropped").trans->release();
+  if (out.drop_valid) {
+    ++stats_.drops[static_cast<size_t>(out.drop.reason)];
+    release_tag(out.drop.tag, "dropped").trans->release();
   }
-  if (out.egress) {
-    const auto [t, f] = release_tag(out.egress->tag, "sent");
-    f->ecn = static_cast<fabric::Ecn>(out.egress->ecn);
-    queue_bytes_[out.egress->port * sw::kMaxPrio + out.egress->prio] -= out.egress->len_bytes;
+  if (out.egress_mask) {
+    if (out.egress_mask & (out.egress_mask - 1))
+      throw std::logic_error(
+          fmt::format("switch RTL dequeued on more than one port in cycle {} (ports {:#x}; "
+                      "docs/switch.md 2.8 allows one)",
+                      cycle, out.egress_mask));
+    const auto [t, f] = release_tag(out.egress.tag, "sent");
+    f->ecn = static_cast<fabric::Ecn>(out.egress.ecn);
+    queue_bytes_[out.egress.port * sw::kMaxPrio + out.egress.prio] -= out.egress.len_bytes;
     if (f->ttl > 0) --f->ttl;
-    egress_[out.egress->port]->transmit_at(*t, start_ps);  // data first: a PFC frame of this cycle follows it
-    idle_known_ &= ~(uint64_t{1} << out.egress->port);
+    egress_[out.egress.port]->transmit_at(*t, *f, start_ps);  // data first: a PFC frame of this cycle follows it
+    idle_known_ &= ~(uint64_t{1} << out.egress.port);
     t->release();
     ++stats_.frames_out;
   }
   for (uint64_t m = out.pfc_out_mask & egress_mask_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    const sw::PfcFrame& sent = rtl_->pfc_out(p);
     fabric::Frame pfc;
     pfc.kind = fabric::FrameKind::kPfc;
     pfc.priority = 7;
-    pfc.pfc_class_enable = out.pfc_out[p]->class_en;
-    for (unsigned c = 0; c < sw::kMaxPrio; ++c) pfc.pfc_pause_quanta[c] = out.pfc_out[p]->time_quanta[c];
+    pfc.pfc_class_enable = sent.class_en;
+    for (unsigned c = 0; c < sw::kMaxPrio; ++c) pfc.pfc_pause_quanta[c] = sent.time_quanta[c];
     egress_[p]->send_pfc_at(pfc, start_ps);
     idle_known_ &= ~(uint64_t{1} << p);
     ++stats_.pfc_out;
-    pfc_log_.push_back({time_of_ps(cycle), p, *out.pfc_out[p]});
+    pfc_log_.push_back({time_of_ps(cycle), p, sent});
   }
 }
 
@@ -349,13 +337,9 @@ SwitchModel::Held SwitchModel::release_tag(uint32_t tag, const char* what) {
 }
 
 uint32_t SwitchModel::read_reg(uint32_t addr) {
-  sw::CycleInputs in;  // every traffic input idle (rare: register reads at the end of a run)
-  in.in_desc.assign(params_.nports, std::nullopt);
-  in.out_ready.assign(params_.nports, false);
-  in.pfc_in.assign(params_.nports, std::nullopt);
-  const tb::CfgOp op{false, addr, 0};
-  rtl_->step(last_stepped_ + 1, in, sw::CycleInputMasks{}, cycle_out_, &op);
-  handle_outputs(last_stepped_ + 1, 0, cycle_out_);
+  const tb::CfgOp op{false, addr, 0};  // every traffic input idle (rare: register reads at the end of a run)
+  rtl_->step(last_stepped_ + 1, sw::CycleInputMasks{}, report_, &op);
+  handle_outputs(last_stepped_ + 1, 0, report_);
   if (sc_core::sc_is_running())
     plan(next_cycle_after(last_stepped_, fabric::now_ps()));  // the prediction may have changed
   return rtl_->cfg_rd_data();

@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -126,7 +125,7 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t next_cycle_after(uint64_t c, uint64_t now_ps);
   void step_cycle(uint64_t cycle);
   // The outputs of a stepped cycle: frames taken, enqueued, dropped and sent, PFC frames, prediction.
-  void handle_outputs(uint64_t cycle, uint64_t offered, const sw::CycleOutputs& out);
+  void handle_outputs(uint64_t cycle, uint64_t offered, const sw::CycleReport& out);
   uint32_t read_reg(uint32_t addr);
   size_t waiting_frames() const;
   // RTL cycle numbers continue after the reset and configuration cycles: cycle base_cycle_ is at
@@ -150,12 +149,11 @@ class SwitchModel : public sc_core::sc_module {
   // PFC frame waits): its on_idle may plan a cycle after then (next_cycle_after).
   uint64_t unknown_idle_bound_ps_ = UINT64_MAX;
   std::vector<std::deque<Waiting>> ingress_;               // per port, in arrival order
-  std::vector<std::optional<sw::PfcFrame>> pfc_pending_;   // per port, for the next stepped cycle
+  std::vector<sw::PfcFrame> pfc_pending_;                  // per port, for the next stepped cycle
   // Per-cycle work visits only the ports these bits name (bit p = port p).
   uint64_t egress_mask_ = 0;       // ports with a transmitter attached
   uint64_t ingress_nonempty_ = 0;  // ports with a frame waiting in ingress_
   uint64_t pfc_pending_mask_ = 0;  // ports with a PFC frame in pfc_pending_
-  uint64_t ready_in_ = 0;          // cycle_in_.out_ready as bits
   // Egress ports whose transmitter was idle when last asked and that this switch has not sent on
   // since: still idle, as only this switch starts frames on them.
   uint64_t idle_known_ = 0;
@@ -176,10 +174,8 @@ class SwitchModel : public sc_core::sc_module {
   fabric::DeadlineEvent tick_;
   SwitchModelStats stats_;
   fabric::WallAccumulator wall_;
-  sw::CycleInputs cycle_in_;          // step_cycle's buffers, reused every cycle
-  sw::CycleOutputs cycle_out_;
-  std::vector<uint32_t> offered_tag_;
-  uint64_t offered_ = 0, pfc_offered_ = 0;  // ports whose cycle_in_ entry is set
+  sw::CycleReport report_;             // the outputs of the last stepped cycle
+  std::vector<uint32_t> offered_tag_;  // per port: the tag of its offer in the cycle being stepped
   std::vector<PfcSent> pfc_log_;
   std::vector<uint64_t> queue_bytes_;  // [port * kMaxPrio + prio]
   uint64_t ecmp_seed_ = 0;

@@ -22,10 +22,12 @@ class SwitchRtlOf final : public SwitchRtl {
  public:
   SwitchRtlOf(const sw::SwitchParams& params, const char* trace_path) : dut_(params, trace_path) {}
   uint64_t reset_and_configure(const sw::SwitchConfig& cfg) override { return dut_.configure(dut_.reset(0), cfg); }
-  void step(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleInputMasks& set, sw::CycleOutputs& out,
-            const tb::CfgOp* cfg) override {
-    dut_.step(cycle, in, set, out, cfg);
+  void offer(unsigned port, const sw::Descriptor& desc) override { dut_.offer(port, desc); }
+  void offer_pfc(unsigned port, const sw::PfcFrame& frame) override { dut_.offer_pfc(port, frame); }
+  void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const tb::CfgOp* cfg) override {
+    dut_.step(cycle, set, out, cfg);
   }
+  const sw::PfcFrame& pfc_out(unsigned port) const override { return dut_.pfc_out(port); }
   uint32_t cfg_rd_data() const override { return dut_.cfg_rd_data(); }
 
  private:

@@ -19,10 +19,13 @@ class SwitchRtl {
   virtual ~SwitchRtl() = default;
   // Resets the RTL and writes `cfg`; returns the first cycle free for traffic.
   virtual uint64_t reset_and_configure(const sw::SwitchConfig& cfg) = 0;
-  // One cycle (tb::SwitchDut::step): outputs before the edge, the stepping prediction after it.
-  // `set`: the entries of `in` that are set (sw::CycleInputMasks).
-  virtual void step(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleInputMasks& set, sw::CycleOutputs& out,
-                    const tb::CfgOp* cfg) = 0;
+  // One cycle (tb::SwitchDut's co-simulation cycle): the descriptors and PFC frames of the ports
+  // set in `set` are written first with offer() and offer_pfc(); outputs before the edge, the
+  // stepping prediction after it; the PFC frames sent are read with pfc_out().
+  virtual void offer(unsigned port, const sw::Descriptor& desc) = 0;
+  virtual void offer_pfc(unsigned port, const sw::PfcFrame& frame) = 0;
+  virtual void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const tb::CfgOp* cfg) = 0;
+  virtual const sw::PfcFrame& pfc_out(unsigned port) const = 0;
   virtual uint32_t cfg_rd_data() const = 0;
 
   // The configuration with params.nports ports; every other parameter must be at its default.

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
@@ -88,7 +89,7 @@ class SwitchDut {
     step(cycle, in, out);
     return out;
   }
-  // The same into `out`, whose vectors are reused (the co-simulation's per-cycle path allocates nothing).
+  // The same into `out`, whose vectors are reused.
   // `cfg`: a register access in the same cycle (its read data is in cfg_rd_data() afterwards).
   void step(uint64_t cycle, const sw::CycleInputs& in, sw::CycleOutputs& out, const CfgOp* cfg = nullptr) {
     step(cycle, in, sw::CycleInputMasks::of(in), out, cfg);
@@ -96,33 +97,46 @@ class SwitchDut {
   // The same with the set entries of `in` given as bits: only those ports' fields are written.
   void step(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleInputMasks& set, sw::CycleOutputs& out,
             const CfgOp* cfg = nullptr) {
-    const unsigned n = params_.nports, tw = params_.tag_w, dw = params_.dst_w;
+    for (uint64_t m = set.in_desc; m; m &= m - 1) {
+      const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+      offer(p, *in.in_desc[p]);
+    }
+    for (uint64_t m = set.pfc_in; m; m &= m - 1) {
+      const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+      offer_pfc(p, *in.pfc_in[p]);
+    }
+    sw::CycleReport r;
+    step(cycle, set, r, cfg);
+    report_to_outputs(r, out);
+  }
+
+  // The co-simulation's cycle (sc/switch/switch_model.cpp), with no per-port containers: the
+  // descriptors and PFC frames of the ports set in `set` are written before, with offer() and
+  // offer_pfc(); the PFC frames sent are read after, with pfc_out().
+  void offer(unsigned p, const sw::Descriptor& d) {
+    set_bits(m_->in_desc_tag, p * params_.tag_w, params_.tag_w, d.tag);
+    set_bits(m_->in_desc_len, p * 14, 14, d.len_bytes);
+    set_bits(m_->in_desc_prio, p * 3, 3, d.prio);
+    set_bits(m_->in_desc_ecn, p * 2, 2, d.ecn);
+    set_bits(m_->in_desc_dst, p * params_.dst_w, params_.dst_w, d.dst);
+    set_bits(m_->in_desc_hash, p * 16, 16, d.hash);
+  }
+  void offer_pfc(unsigned p, const sw::PfcFrame& f) {
+    set_bits(m_->pfc_in_class_en, p * 8, 8, f.class_en);
+    for (unsigned c = 0; c < 8; ++c) set_bits(m_->pfc_in_time, p * 128 + c * 16, 16, f.time_quanta[c]);
+  }
+  void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const CfgOp* cfg = nullptr) {
+    const unsigned n = params_.nports;
     const uint64_t ports = n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
-    const uint64_t valid = set.in_desc & ports, ready = set.out_ready & ports, pfc = set.pfc_in & ports;
     if (cfg) {
       m_->cfg_wr_en = cfg->write;
       m_->cfg_rd_en = !cfg->write;
       m_->cfg_addr = cfg->addr;
       m_->cfg_wr_data = cfg->data;
     }
-    for (uint64_t m = valid; m; m &= m - 1) {
-      const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-      const sw::Descriptor& d = *in.in_desc[p];
-      set_bits(m_->in_desc_tag, p * tw, tw, d.tag);
-      set_bits(m_->in_desc_len, p * 14, 14, d.len_bytes);
-      set_bits(m_->in_desc_prio, p * 3, 3, d.prio);
-      set_bits(m_->in_desc_ecn, p * 2, 2, d.ecn);
-      set_bits(m_->in_desc_dst, p * dw, dw, d.dst);
-      set_bits(m_->in_desc_hash, p * 16, 16, d.hash);
-    }
-    for (uint64_t m = pfc; m; m &= m - 1) {
-      const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-      set_bits(m_->pfc_in_class_en, p * 8, 8, in.pfc_in[p]->class_en);
-      for (unsigned c = 0; c < 8; ++c) set_bits(m_->pfc_in_time, p * 128 + c * 16, 16, in.pfc_in[p]->time_quanta[c]);
-    }
-    set_bits(m_->in_desc_valid, 0, n, valid);
-    set_bits(m_->out_desc_ready, 0, n, ready);
-    set_bits(m_->pfc_in_valid, 0, n, pfc);
+    set_bits(m_->in_desc_valid, 0, n, set.in_desc & ports);
+    set_bits(m_->out_desc_ready, 0, n, set.out_ready & ports);
+    set_bits(m_->pfc_in_valid, 0, n, set.pfc_in & ports);
     m_->cycle = cycle;
     m_->clk = 0;
     m_->eval();
@@ -132,6 +146,8 @@ class SwitchDut {
     m_->cfg_wr_en = 0;
     m_->cfg_rd_en = 0;
   }
+  // The PFC frame port p sends in the cycle just stepped (its bit is set in CycleReport::pfc_out_mask).
+  const sw::PfcFrame& pfc_out(unsigned p) const { return pfc_sent_[p]; }
   uint32_t cfg_rd_data() const { return m_->cfg_rd_data; }
 
  private:
@@ -161,78 +177,68 @@ class SwitchDut {
     if (trace_) trace_->dump(cycle * 2 + 1);
   }
 
-  void read_outputs(sw::CycleOutputs& out) {
+  // Every field is read whatever its valid bit: plain loads, no branches.
+  void read_outputs(sw::CycleReport& out) {
     const unsigned n = params_.nports;
-    // Whole words first; per-port work only for the ports whose bit is set (the co-simulation reads
-    // every stepped cycle).
-    const uint64_t ready = get_bits(m_->in_desc_ready, 0, n);
-    if (out.in_ready.size() != n) {
-      out.in_ready.assign(n, false);
-      out.in_ready_mask = 0;
-    }
-    for (uint64_t m = ready ^ out.in_ready_mask; m; m &= m - 1) {  // in_ready mirrors in_ready_mask
-      const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-      out.in_ready[p] = (ready >> p) & 1u;
-    }
-    out.in_ready_mask = ready;
-    if (out.pfc_out.size() != n) {
-      out.pfc_out.assign(n, std::nullopt);
-      out.pfc_out_mask = 0;
-    }
-    for (uint64_t m = out.pfc_out_mask; m; m &= m - 1) out.pfc_out[std::countr_zero(m)].reset();
+    out.in_ready_mask = get_bits(m_->in_desc_ready, 0, n);
     out.pfc_out_mask = get_bits(m_->pfc_out_valid, 0, n);
-    out.enqueue.reset();
-    out.drop.reset();
-    out.egress.reset();
-    const uint64_t egress = get_bits(m_->out_desc_valid, 0, n);
-    out.extra_egress = (egress & (egress - 1)) != 0;  // more than one per cycle breaks 2.8
-    if (egress) {
-      const unsigned p = static_cast<unsigned>(std::countr_zero(egress));
-      sw::EgressReport e;
-      e.port = p;
-      // one frame leaves per cycle at most: one set of fields, the port from out_desc_valid
-      e.tag = static_cast<uint32_t>(m_->out_desc_tag);
-      e.ecn = static_cast<uint8_t>(m_->out_desc_ecn);
-      e.prio = static_cast<uint8_t>(m_->out_desc_prio);
-      e.len_bytes = static_cast<uint16_t>(m_->out_desc_len);
-      out.egress = e;
-    }
-    for (uint64_t m = out.pfc_out_mask; m; m &= m - 1) {
+    out.egress_mask = get_bits(m_->out_desc_valid, 0, n);
+    // one frame leaves per cycle at most (2.8): one set of fields, the port from out_desc_valid
+    out.egress = sw::EgressReport{static_cast<unsigned>(std::countr_zero(out.egress_mask | (uint64_t{1} << 63))),
+                                  static_cast<uint32_t>(m_->out_desc_tag), static_cast<uint8_t>(m_->out_desc_ecn),
+                                  static_cast<uint8_t>(m_->out_desc_prio), static_cast<uint16_t>(m_->out_desc_len)};
+    out.enqueue_valid = m_->enq_valid;
+    out.enqueue = sw::EnqueueReport{static_cast<uint32_t>(m_->enq_tag), static_cast<uint8_t>(m_->enq_port),
+                                    static_cast<uint8_t>(m_->enq_prio)};
+    out.drop_valid = m_->drop_valid;
+    out.drop = sw::DropReport{static_cast<uint32_t>(m_->drop_tag), static_cast<sw::DropReason>(m_->drop_reason),
+                              static_cast<uint8_t>(m_->drop_port), static_cast<uint8_t>(m_->drop_prio)};
+    out.idle = m_->stat_idle;
+    out.next_deadline = m_->tmr_next_cycle;
+    for (uint64_t m = out.pfc_out_mask; m; m &= m - 1) {  // rare: read only then
       const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-      sw::PfcFrame f;
+      sw::PfcFrame& f = pfc_sent_[p];
       f.class_en = static_cast<uint8_t>(get_bits(m_->pfc_out_class_en, p * 8, 8));
       const auto pause_en = get_bits(m_->pfc_out_pause_en, p * 8, 8);
       for (unsigned c = 0; c < 8; ++c)
         f.time_quanta[c] = ((pause_en >> c) & 1u) ? static_cast<uint16_t>(m_->pfc_out_quanta) : uint16_t{0};
-      out.pfc_out[p] = f;
     }
-    if (m_->enq_valid) {
-      out.enqueue = sw::EnqueueReport{static_cast<uint32_t>(m_->enq_tag), static_cast<uint8_t>(m_->enq_port),
-                                      static_cast<uint8_t>(m_->enq_prio)};
-    }
-    if (m_->drop_valid) {
-      sw::DropReport d;
-      d.tag = static_cast<uint32_t>(m_->drop_tag);
-      d.reason = static_cast<sw::DropReason>(m_->drop_reason);
-      d.port = static_cast<uint8_t>(m_->drop_port);
-      d.prio = static_cast<uint8_t>(m_->drop_prio);
-      out.drop = d;
-    }
-    out.idle = m_->stat_idle;
-    out.next_deadline = m_->tmr_next_cycle;
   }
   // The stepping prediction (docs/switch.md 2.1): state-only outputs, read after the edge.
-  void read_prediction(sw::CycleOutputs& out) {
+  void read_prediction(sw::CycleReport& out) const {
     constexpr uint64_t kNone48 = (uint64_t{1} << 48) - 1;
     out.next_busy = m_->stat_next_busy;
     out.eg_pending = get_bits(m_->stat_eg_pending, 0, params_.nports);
     out.next_deadline_post = m_->tmr_next_cycle >= kNone48 ? UINT64_MAX : uint64_t{m_->tmr_next_cycle};
+  }
+  // The report as the reference model's outputs (the scoreboard compares those).
+  void report_to_outputs(const sw::CycleReport& r, sw::CycleOutputs& out) const {
+    const unsigned n = params_.nports;
+    out.in_ready.assign(n, false);
+    for (uint64_t m = r.in_ready_mask; m; m &= m - 1) out.in_ready[std::countr_zero(m)] = true;
+    out.in_ready_mask = r.in_ready_mask;
+    out.pfc_out.assign(n, std::nullopt);
+    for (uint64_t m = r.pfc_out_mask; m; m &= m - 1) {
+      const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+      out.pfc_out[p] = pfc_out(p);
+    }
+    out.pfc_out_mask = r.pfc_out_mask;
+    out.extra_egress = (r.egress_mask & (r.egress_mask - 1)) != 0;  // more than one per cycle breaks 2.8
+    out.egress = r.egress_mask ? std::optional(r.egress) : std::nullopt;
+    out.enqueue = r.enqueue_valid ? std::optional(r.enqueue) : std::nullopt;
+    out.drop = r.drop_valid ? std::optional(r.drop) : std::nullopt;
+    out.idle = r.idle;
+    out.next_deadline = r.next_deadline;
+    out.next_busy = r.next_busy;
+    out.eg_pending = r.eg_pending;
+    out.next_deadline_post = r.next_deadline_post;
   }
 
   sw::SwitchParams params_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<V> m_;
   std::unique_ptr<VerilatedFstC> trace_;
+  std::vector<sw::PfcFrame> pfc_sent_ = std::vector<sw::PfcFrame>(params_.nports);  // read before the edge
 };
 
 }  // namespace ccf::tb
