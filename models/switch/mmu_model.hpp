@@ -96,8 +96,9 @@ struct CycleOutputs {
 };
 
 // The same outputs as plain fields, for a driver that handles them in every cycle it steps (the
-// co-simulation, tb::SwitchDut): no per-port containers; a report's fields are meaningful when its
-// valid flag or mask bit is set, and the PFC frames sent are read per port (SwitchDut::pfc_out).
+// co-simulation, tb::SwitchDut): no per-port containers of optional values; a report's fields are
+// meaningful when its valid flag or mask bit is set, and the PFC frames sent are read per port
+// (SwitchDut::pfc_out).
 struct CycleReport {
   uint64_t in_ready_mask = 0;  // CycleOutputs::in_ready as bits
   uint64_t pfc_out_mask = 0;   // ports sending a PFC frame

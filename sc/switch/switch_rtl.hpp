@@ -21,7 +21,8 @@ class SwitchRtl {
   virtual uint64_t reset_and_configure(const sw::SwitchConfig& cfg) = 0;
   // One cycle (tb::SwitchDut's co-simulation cycle): the descriptors and PFC frames of the ports
   // set in `set` are written first with offer() and offer_pfc(); outputs before the edge, the
-  // stepping prediction after it; the PFC frames sent are read with pfc_out().
+  // stepping prediction after it; the PFC frames sent are read with pfc_out() (for ports whose bit
+  // is set in CycleReport::pfc_out_mask).
   virtual void offer(unsigned port, const sw::Descriptor& desc) = 0;
   virtual void offer_pfc(unsigned port, const sw::PfcFrame& frame) = 0;
   virtual void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const tb::CfgOp* cfg) = 0;

@@ -89,19 +89,21 @@ class SwitchDut {
     step(cycle, in, out);
     return out;
   }
-  // The same into `out`, whose vectors are reused.
+  // The same into `out` (its vectors are assigned every cycle; their storage is reused).
   // `cfg`: a register access in the same cycle (its read data is in cfg_rd_data() afterwards).
   void step(uint64_t cycle, const sw::CycleInputs& in, sw::CycleOutputs& out, const CfgOp* cfg = nullptr) {
     step(cycle, in, sw::CycleInputMasks::of(in), out, cfg);
   }
-  // The same with the set entries of `in` given as bits: only those ports' fields are written.
+  // The same with the set entries of `in` given as bits: only those ports' fields are written, and
+  // only ports below nports.
   void step(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleInputMasks& set, sw::CycleOutputs& out,
             const CfgOp* cfg = nullptr) {
-    for (uint64_t m = set.in_desc; m; m &= m - 1) {
+    const uint64_t ports = port_mask();
+    for (uint64_t m = set.in_desc & ports; m; m &= m - 1) {
       const unsigned p = static_cast<unsigned>(std::countr_zero(m));
       offer(p, *in.in_desc[p]);
     }
-    for (uint64_t m = set.pfc_in; m; m &= m - 1) {
+    for (uint64_t m = set.pfc_in & ports; m; m &= m - 1) {
       const unsigned p = static_cast<unsigned>(std::countr_zero(m));
       offer_pfc(p, *in.pfc_in[p]);
     }
@@ -110,9 +112,9 @@ class SwitchDut {
     report_to_outputs(r, out);
   }
 
-  // The co-simulation's cycle (sc/switch/switch_model.cpp), with no per-port containers: the
-  // descriptors and PFC frames of the ports set in `set` are written before, with offer() and
-  // offer_pfc(); the PFC frames sent are read after, with pfc_out().
+  // The co-simulation's cycle (sc/switch/switch_model.cpp), without per-port containers of optional
+  // values: the descriptors and PFC frames of the ports set in `set` (p < nports) are written
+  // before, with offer() and offer_pfc(); the PFC frames sent are read after, with pfc_out().
   void offer(unsigned p, const sw::Descriptor& d) {
     set_bits(m_->in_desc_tag, p * params_.tag_w, params_.tag_w, d.tag);
     set_bits(m_->in_desc_len, p * 14, 14, d.len_bytes);
@@ -127,7 +129,7 @@ class SwitchDut {
   }
   void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const CfgOp* cfg = nullptr) {
     const unsigned n = params_.nports;
-    const uint64_t ports = n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+    const uint64_t ports = port_mask();
     if (cfg) {
       m_->cfg_wr_en = cfg->write;
       m_->cfg_rd_en = !cfg->write;
@@ -146,11 +148,13 @@ class SwitchDut {
     m_->cfg_wr_en = 0;
     m_->cfg_rd_en = 0;
   }
-  // The PFC frame port p sends in the cycle just stepped (its bit is set in CycleReport::pfc_out_mask).
+  // The PFC frame port p sends in the cycle just stepped (its bit is set in CycleReport::pfc_out_mask;
+  // for a port whose bit is clear it is an earlier cycle's frame).
   const sw::PfcFrame& pfc_out(unsigned p) const { return pfc_sent_[p]; }
   uint32_t cfg_rd_data() const { return m_->cfg_rd_data; }
 
  private:
+  uint64_t port_mask() const { return params_.nports >= 64 ? ~uint64_t{0} : (uint64_t{1} << params_.nports) - 1; }
   void clear_inputs() {
     zero(m_->in_desc_valid);
     zero(m_->out_desc_ready);
