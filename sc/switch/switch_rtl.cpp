@@ -15,7 +15,9 @@ using sc_core::sc_time_stamp;
 
 namespace ccf::swc {
 
-namespace {
+// Not in an anonymous namespace: a function of local linkage gets no profile (sc/CMakeLists.txt),
+// and this one runs, with SwitchDut's step inlined, in every stepped cycle.
+namespace detail {
 
 template <class V>
 class SwitchRtlOf final : public SwitchRtl {
@@ -34,7 +36,9 @@ class SwitchRtlOf final : public SwitchRtl {
   tb::SwitchDut<V> dut_;
 };
 
-}  // namespace
+}  // namespace detail
+
+using detail::SwitchRtlOf;
 
 std::unique_ptr<SwitchRtl> SwitchRtl::make(const sw::SwitchParams& params, const char* trace_path) {
   sw::SwitchParams defaults;

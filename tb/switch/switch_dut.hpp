@@ -98,12 +98,11 @@ class SwitchDut {
   // only ports below nports.
   void step(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleInputMasks& set, sw::CycleOutputs& out,
             const CfgOp* cfg = nullptr) {
-    const uint64_t ports = port_mask();
-    for (uint64_t m = set.in_desc & ports; m; m &= m - 1) {
+    for (uint64_t m = set.in_desc & ports_; m; m &= m - 1) {
       const unsigned p = static_cast<unsigned>(std::countr_zero(m));
       offer(p, *in.in_desc[p]);
     }
-    for (uint64_t m = set.pfc_in & ports; m; m &= m - 1) {
+    for (uint64_t m = set.pfc_in & ports_; m; m &= m - 1) {
       const unsigned p = static_cast<unsigned>(std::countr_zero(m));
       offer_pfc(p, *in.pfc_in[p]);
     }
@@ -128,25 +127,25 @@ class SwitchDut {
     for (unsigned c = 0; c < 8; ++c) set_bits(m_->pfc_in_time, p * 128 + c * 16, 16, f.time_quanta[c]);
   }
   void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const CfgOp* cfg = nullptr) {
-    const unsigned n = params_.nports;
-    const uint64_t ports = port_mask();
     if (cfg) {
       m_->cfg_wr_en = cfg->write;
       m_->cfg_rd_en = !cfg->write;
       m_->cfg_addr = cfg->addr;
       m_->cfg_wr_data = cfg->data;
     }
-    set_bits(m_->in_desc_valid, 0, n, set.in_desc & ports);
-    set_bits(m_->out_desc_ready, 0, n, set.out_ready & ports);
-    set_bits(m_->pfc_in_valid, 0, n, set.pfc_in & ports);
+    write_port_bits(m_->in_desc_valid, set.in_desc);
+    write_port_bits(m_->out_desc_ready, set.out_ready);
+    write_port_bits(m_->pfc_in_valid, set.pfc_in);
     m_->cycle = cycle;
     m_->clk = 0;
     m_->eval();
     read_outputs(out);
     edge(cycle);
     read_prediction(out);
-    m_->cfg_wr_en = 0;
-    m_->cfg_rd_en = 0;
+    if (cfg) {
+      m_->cfg_wr_en = 0;
+      m_->cfg_rd_en = 0;
+    }
   }
   // The PFC frame port p sends in the cycle just stepped (its bit is set in CycleReport::pfc_out_mask;
   // for a port whose bit is clear it is an earlier cycle's frame).
@@ -154,7 +153,22 @@ class SwitchDut {
   uint32_t cfg_rd_data() const { return m_->cfg_rd_data; }
 
  private:
-  uint64_t port_mask() const { return params_.nports >= 64 ? ~uint64_t{0} : (uint64_t{1} << params_.nports) - 1; }
+  // A per-port bit vector (port p = bit p) as a whole port, ports below nports only: one store or
+  // load where Verilator holds it in an integer (up to 64 ports).
+  template <class T>
+  void write_port_bits(T& sig, uint64_t bits) {
+    if constexpr (std::is_integral_v<T>)
+      sig = static_cast<T>(bits & ports_);
+    else
+      set_bits(sig, 0, params_.nports, bits & ports_);
+  }
+  template <class T>
+  uint64_t read_port_bits(const T& sig) const {
+    if constexpr (std::is_integral_v<T>)
+      return static_cast<uint64_t>(sig) & ports_;
+    else
+      return get_bits(sig, 0, params_.nports);
+  }
   void clear_inputs() {
     zero(m_->in_desc_valid);
     zero(m_->out_desc_ready);
@@ -183,10 +197,9 @@ class SwitchDut {
 
   // Every field is read whatever its valid bit: plain loads, no branches.
   void read_outputs(sw::CycleReport& out) {
-    const unsigned n = params_.nports;
-    out.in_ready_mask = get_bits(m_->in_desc_ready, 0, n);
-    out.pfc_out_mask = get_bits(m_->pfc_out_valid, 0, n);
-    out.egress_mask = get_bits(m_->out_desc_valid, 0, n);
+    out.in_ready_mask = read_port_bits(m_->in_desc_ready);
+    out.pfc_out_mask = read_port_bits(m_->pfc_out_valid);
+    out.egress_mask = read_port_bits(m_->out_desc_valid);
     // one frame leaves per cycle at most (2.8): one set of fields, the port from out_desc_valid
     out.egress = sw::EgressReport{static_cast<unsigned>(std::countr_zero(out.egress_mask | (uint64_t{1} << 63))),
                                   static_cast<uint32_t>(m_->out_desc_tag), static_cast<uint8_t>(m_->out_desc_ecn),
@@ -212,7 +225,7 @@ class SwitchDut {
   void read_prediction(sw::CycleReport& out) const {
     constexpr uint64_t kNone48 = (uint64_t{1} << 48) - 1;
     out.next_busy = m_->stat_next_busy;
-    out.eg_pending = get_bits(m_->stat_eg_pending, 0, params_.nports);
+    out.eg_pending = read_port_bits(m_->stat_eg_pending);
     out.next_deadline_post = m_->tmr_next_cycle >= kNone48 ? UINT64_MAX : uint64_t{m_->tmr_next_cycle};
   }
   // The report as the reference model's outputs (the scoreboard compares those).
@@ -239,6 +252,7 @@ class SwitchDut {
   }
 
   sw::SwitchParams params_;
+  uint64_t ports_ = params_.nports >= 64 ? ~uint64_t{0} : (uint64_t{1} << params_.nports) - 1;  // bit p: port p
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<V> m_;
   std::unique_ptr<VerilatedFstC> trace_;
