@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <verilated.h>
@@ -153,31 +154,22 @@ class SwitchDut {
   uint32_t cfg_rd_data() const { return m_->cfg_rd_data; }
 
  private:
-  // A per-port bit vector (port p = bit p) as a whole port, ports below nports only: one store or
-  // load where Verilator holds it in an integer (up to 64 ports).
+  // A per-port bit vector (port p = bit p) as a whole port, ports below nports only. sw_top has at
+  // most 64 ports (NPORTS 2..64), so Verilator holds each of these in an integer: one store or load.
   template <class T>
   void write_port_bits(T& sig, uint64_t bits) {
-    if constexpr (std::is_integral_v<T>)
-      sig = static_cast<T>(bits & ports_);
-    else
-      set_bits(sig, 0, params_.nports, bits & ports_);
+    static_assert(std::is_integral_v<T>, "a per-port bit vector of at most 64 ports");
+    sig = static_cast<T>(bits & ports_);
   }
   template <class T>
   uint64_t read_port_bits(const T& sig) const {
-    if constexpr (std::is_integral_v<T>)
-      return static_cast<uint64_t>(sig) & ports_;
-    else
-      return get_bits(sig, 0, params_.nports);
+    static_assert(std::is_integral_v<T>, "a per-port bit vector of at most 64 ports");
+    return static_cast<uint64_t>(sig) & ports_;
   }
   void clear_inputs() {
-    zero(m_->in_desc_valid);
-    zero(m_->out_desc_ready);
-    zero(m_->pfc_in_valid);
-  }
-  template <class T>
-  static void zero(T& sig) {
-    if constexpr (std::is_integral_v<T>) sig = 0;
-    else for (unsigned i = 0; i < kWideWords<T>; ++i) sig[i] = 0;
+    write_port_bits(m_->in_desc_valid, 0);
+    write_port_bits(m_->out_desc_ready, 0);
+    write_port_bits(m_->pfc_in_valid, 0);
   }
 
   void clock(uint64_t cycle) {
