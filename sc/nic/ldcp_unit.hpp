@@ -45,6 +45,11 @@ class LdcpUnit : public CcUnit {
   double rate_gbps(uint32_t) const override { return kUnlimited; }
   double window_bytes(uint32_t flow) const override;
   sc_core::sc_time pacing_gap(uint32_t flow) const override;
+  // The sub-one timer is re-read after every event of the flow (draft 2.2: a flow with cw < 1 is
+  // "ticked out by a timer, whose timeout is set as RTT/cw"): an ACK that changes cw or RTT moves the
+  // waiting frame to its last start + RTT/cw with the new values, so no flow waits longer than that.
+  bool rate_applies_to_waiting_frame() const override { return true; }
+  uint64_t rate_visible_ps(uint32_t flow) const override { return flows_.at(flow).visible_until_ps; }
   // cw as the TX scheduler sees it now, in packets.
   double cwnd_packets(uint32_t flow) const override;
   bool next_frame_not_ect(uint32_t flow) const override;

@@ -37,7 +37,7 @@ std::string NicConfig::validate() const {
   if (mtu_bytes < 256 || mtu_bytes > 4096)
     return fmt::format("nic.mtu_bytes = {} must be 256..4096 (RoCE MTU, payload bytes)", mtu_bytes);
   if (max_flows < 1 || max_flows > 65536) return fmt::format("nic.max_flows = {} must be 1..65536", max_flows);
-  if (rto <= sc_core::SC_ZERO_TIME) return fmt::format("nic.rto = {} must be > 0", rto.to_string());
+  if (const std::string err = retransmit.validate(); !err.empty()) return err;
   if (ack_every < 1) return fmt::format("nic.ack_every = {} must be >= 1", ack_every);
   if (ack_every > 1 && ack_coalesce_timeout <= sc_core::SC_ZERO_TIME)
     return fmt::format("nic.ack_coalesce_timeout = {} must be > 0 when nic.ack_every > 1",
@@ -68,6 +68,7 @@ Nic::Nic(sc_core::sc_module_name name, const NicConfig& cfg, std::unique_ptr<CcU
       in("in"),
       tx("tx", cfg.link_gbps > 0 && std::isfinite(cfg.link_gbps) ? cfg.link_gbps : 1.0, cfg.link_delay),
       cfg_(cfg),
+      rto_(cfg.retransmit),
       cc_(cc ? std::move(cc) : std::make_unique<CcNone>()),
       np_(np ? std::move(np) : std::make_unique<NpNone>()),
       data_overhead_bytes_(fabric::roce::data_frame_bytes(0, cfg.vlan)) {
@@ -112,6 +113,8 @@ uint32_t Nic::add_flow(const FlowSpec& spec) {
   f.spec = spec;
   f.nframes = spec.bytes == 0 ? kUnlimitedFrames : (spec.bytes + cfg_.mtu_bytes - 1) / cfg_.mtu_bytes;
   f.next_send_ps = spec.start.value();
+  f.rto = rto_.initial_state();
+  f.last_progress_ps = spec.start.value();
   flows_.push_back(f);
   flow_by_id_[spec.id] = i;
   cc_->init_flow(i, fabric::sim_now());
@@ -123,6 +126,19 @@ uint32_t Nic::add_flow(const FlowSpec& spec) {
   sync_cc_timer(i);
   kick();
   return i;
+}
+
+void Nic::open_stall_window() {
+  stall_window_from_ps_ = fabric::now_ps();
+  for (Flow& f : flows_) f.longest_stall_ps = 0;
+}
+
+uint64_t Nic::longest_stall_ps(uint32_t index) const {
+  const Flow& f = flows_.at(index);
+  const uint64_t now = fabric::now_ps();
+  const uint64_t since = std::max(f.last_progress_ps, stall_window_from_ps_);
+  const uint64_t ongoing = f.done || now < since ? 0 : now - since;
+  return std::max(f.longest_stall_ps, ongoing);
 }
 
 const RxFlowCounters* Nic::rx_flow(uint32_t src_host, uint32_t flow_id) const {
@@ -227,24 +243,43 @@ void Nic::act(uint64_t now) {
   schedule();
 }
 
+void Nic::arm_rto(uint32_t i) {
+  Flow& f = flows_[i];
+  const uint64_t t = rto_.timeout_ps(f.rto);
+  f.rto_deadline_ps = t == 0 ? kNoDeadline : fabric::now_ps() + t;
+  arm(kRto, i, f.rto_deadline_ps);
+}
+
+void Nic::on_retransmit_timeout(uint32_t i) {
+  Flow& f = flows_[i];
+  f.rto_deadline_ps = kNoDeadline;
+  if (f.done || f.failed || f.una >= f.nxt) return;
+  const sc_core::sc_time now = fabric::sim_now();
+  if (!rto_.on_timeout(f.rto)) {  // the retry limit is used up: the QP goes to its error state
+    f.failed = true;
+    ++counters_.flows_failed;
+    arm(kSend, i, kNoDeadline);
+    arm(kCc, i, kNoDeadline);
+    return;
+  }
+  ++f.c.timeouts;
+  ++counters_.timeouts;
+  f.unjudged_timeouts_ps.push_back(now.value());
+  f.nxt = f.una;  // go-back-N from the first unacknowledged PSN
+  cc_->on_timeout(i, now);
+  // The timer restarts, backed off, when the retransmission starts (RFC 6298 5.5, 5.6): a paced
+  // flow's retransmission may wait for its pacing deadline, and a timer running meanwhile would
+  // expire again before the frame it guards is sent.
+  arm(kRto, i, kNoDeadline);
+  sync_cc_timer(i);
+  activate(i);
+}
+
 void Nic::fire(uint8_t type, uint32_t idx) {
   const sc_core::sc_time now = fabric::sim_now();
   switch (type) {
     case kSend: activate(idx); break;
-    case kRto: {
-      Flow& f = flows_[idx];
-      f.rto_deadline_ps = kNoDeadline;
-      if (f.done || f.una >= f.max_sent) break;
-      ++f.c.timeouts;
-      ++counters_.timeouts;
-      f.nxt = f.una;  // go-back-N from the first unacknowledged PSN
-      cc_->on_timeout(idx, now);
-      f.rto_deadline_ps = now.value() + cfg_.rto.value();
-      arm(kRto, idx, f.rto_deadline_ps);
-      sync_cc_timer(idx);
-      activate(idx);
-      break;
-    }
+    case kRto: on_retransmit_timeout(idx); break;
     case kCc:
       if (flows_[idx].done) break;
       cc_->on_timer(idx, now);
@@ -411,10 +446,7 @@ void Nic::send_data(uint32_t i) {
     next = now + static_cast<uint64_t>(std::llround(fabric::roce::wire_bytes(fr.len_bytes) * 8.0 * 1000.0 / rate));
   next = std::max<uint64_t>(next, now + cc_->pacing_gap(i).value());
   f.next_send_ps = next;
-  if (f.rto_deadline_ps == kNoDeadline) {
-    f.rto_deadline_ps = now + cfg_.rto.value();
-    arm(kRto, i, f.rto_deadline_ps);
-  }
+  if (f.rto_deadline_ps == kNoDeadline) arm_rto(i);  // RFC 6298 5.1
   sync_cc_timer(i);
   sync_probe(i);  // the first RTT request goes with the flow's first frame (seed 3.2)
 }
@@ -684,12 +716,18 @@ void Nic::rx_ack(const Frame& a, bool nak) {
   if (nak) {
     ++f.c.naks_received;
     ++counters_.naks_received;
+    if (f.failed) return;  // a QP in its error state takes no more ACKs
     // NAK (PSN sequence error) with the expected PSN: everything before it is acknowledged, and
     // the sender goes back to it (go-back-N).
     if (idx < static_cast<int64_t>(f.una) || idx > static_cast<int64_t>(f.max_sent)) return;  // stale
+    f.unjudged_timeouts_ps.clear();  // a loss: the frame after `idx` did not arrive
     ack_progress(i, static_cast<uint64_t>(idx), nullptr);
     Flow& g = flows_[i];
     if (g.nxt > static_cast<uint64_t>(idx)) g.nxt = static_cast<uint64_t>(idx);
+    if (g.una >= g.nxt) {  // nothing sent since the loss is outstanding: the retransmission starts the timer
+      g.rto_deadline_ps = kNoDeadline;
+      arm(kRto, i, kNoDeadline);
+    }
     cc_->on_nack(i, now);
     sync_cc_timer(i);
     activate(i);
@@ -697,6 +735,7 @@ void Nic::rx_ack(const Frame& a, bool nak) {
   }
   ++f.c.acks_received;
   ++counters_.acks_received;
+  if (f.failed) return;
   if (idx + 1 < static_cast<int64_t>(f.una) || idx + 1 > static_cast<int64_t>(f.max_sent)) return;  // stale
   AckInfo info;
   info.psn = a.psn;
@@ -707,6 +746,18 @@ void Nic::rx_ack(const Frame& a, bool nak) {
   info.timely_send_time_ps = a.timely_send_time_ps;
   info.rtt_ps = now.value() - a.swift_t1_ps;
   info.fast_start_echo = a.ldcp_fast_start;
+  rto_.on_rtt_sample(f.rto, info.rtt_ps);
+  // After timeouts, the first ACK that acknowledges new data says whether the frames were lost: it
+  // echoes the send time of the frame it acknowledges (RFC 3522 with timestamps), and every timeout
+  // after that send time retransmitted a frame that was not lost.
+  if (!f.unjudged_timeouts_ps.empty() && idx + 1 > static_cast<int64_t>(f.una)) {
+    for (uint64_t t : f.unjudged_timeouts_ps)
+      if (a.swift_t1_ps < t) {
+        ++f.c.timeouts_spurious;
+        ++counters_.timeouts_spurious;
+      }
+    f.unjudged_timeouts_ps.clear();
+  }
   ack_progress(i, static_cast<uint64_t>(idx + 1), &info);
 }
 
@@ -720,9 +771,18 @@ void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info) {
     f.nxt = std::max(f.nxt, f.una);
     f.c.bytes_acked += acked;
     counters_.bytes_acked += acked;
-    // Progress resets the retransmit timer.
-    f.rto_deadline_ps = f.una < f.max_sent ? now + cfg_.rto.value() : kNoDeadline;
-    arm(kRto, i, f.rto_deadline_ps);
+    const uint64_t since = std::max(f.last_progress_ps, stall_window_from_ps_);
+    if (now > since) f.longest_stall_ps = std::max(f.longest_stall_ps, now - since);
+    f.last_progress_ps = now;
+    // Progress restarts the retry counter and the timer (RFC 6298 5.3), or stops the timer when
+    // nothing is outstanding (5.2).
+    rto_.on_progress(f.rto);
+    if (f.una < f.nxt) {
+      arm_rto(i);
+    } else {
+      f.rto_deadline_ps = kNoDeadline;
+      arm(kRto, i, kNoDeadline);
+    }
   }
   if (info) {
     AckInfo a = *info;

@@ -26,6 +26,7 @@
 #include "fabric/sim_time.hpp"
 #include "fabric/wall_timer.hpp"
 #include "nic/cc_unit.hpp"
+#include "nic/retransmit_timer.hpp"
 
 namespace ccf::nic {
 
@@ -36,7 +37,7 @@ struct NicConfig {
   uint32_t mtu_bytes = 1024;            // RoCE MTU = payload bytes per data frame, 256..4096
   bool vlan = false;                    // 802.1Q-tagged frames (+4 B)
   uint32_t max_flows = 65536;           // sender flow-table entries (and receiver entries)
-  sc_core::sc_time rto = sc_core::sc_time(100, sc_core::SC_US);  // retransmit timeout
+  RetransmitConfig retransmit;          // the retransmission timeout of every flow (retransmit_timer.hpp)
   unsigned ack_every = 1;               // ACK coalescing: one ACK per n frames the host finished
   bool ack_ce_at_once = false;          // a finished CE frame is ACKed (ECE) at once (LDCP delayed ACK)
   bool ack_ecn_echo = true;             // ACKs echo CE (ECE); false: RoCE ACKs carry no congestion signal
@@ -87,6 +88,9 @@ struct FlowCounters {
   uint64_t payload_bytes_sent = 0;
   uint64_t bytes_acked = 0;
   uint64_t acks_received = 0, naks_received = 0, cnps_received = 0, timeouts = 0;
+  // Timeouts whose frames were not lost: the first ACK to advance after the timeout acknowledged a
+  // frame sent before it (RFC 3522's detection, with the send time the ACK echoes).
+  uint64_t timeouts_spurious = 0;
   uint64_t rtt_requests_sent = 0, rtt_responses_received = 0;  // RTT probes (docs/nic.md 4.1)
 };
 
@@ -105,7 +109,8 @@ struct NicCounters {
   // RTT probes (kRttProbe, docs/nic.md 4.1): requests this NIC's flows sent and responses they got;
   // requests it answered and the responses it sent. Sent = queued, as ACKs.
   uint64_t rtt_requests_sent = 0, rtt_responses_received = 0, rtt_requests_received = 0, rtt_responses_sent = 0;
-  uint64_t timeouts = 0, flows_completed = 0;
+  uint64_t timeouts = 0, timeouts_spurious = 0, flows_completed = 0;
+  uint64_t flows_failed = 0;           // retry limit used up (RetransmitConfig::retry_limit)
   uint64_t data_frames_received = 0;   // arrivals, dropped or not
   uint64_t data_bytes_received = 0;    // their frame bytes (without preamble and IFG)
   uint64_t data_frames_accepted = 0;   // in order, into the host queue
@@ -130,7 +135,15 @@ struct FlowState {
   uint64_t max_sent = 0;         // 1 + highest frame index ever sent
   uint64_t next_send_ps = 0;     // rate / pacing deadline
   uint64_t rto_deadline_ps = kNoDeadline;
+  RtoState rto;                  // the retransmission timer's estimate and retry counter
+  // Timeouts in a row that the next ACK or NAK has yet to judge (spurious or not), by time.
+  std::vector<uint64_t> unjudged_timeouts_ps;
+  // Starvation (docs/nic.md 7): the flow's start or its last acknowledged byte, and the longest time
+  // without an acknowledged byte since the NIC's stall window opened (Nic::open_stall_window).
+  uint64_t last_progress_ps = 0;
+  uint64_t longest_stall_ps = 0;
   bool done = false;
+  bool failed = false;           // the retry limit was used up: the flow sends nothing more (a QP in error)
   uint64_t fct_ps = 0;           // completion time - start, once done
   FlowCounters c;
   uint32_t next_psn() const { return fabric::psn_add(spec.start_psn, static_cast<uint32_t>(nxt & fabric::kPsnMask)); }
@@ -177,6 +190,12 @@ class Nic : public sc_core::sc_module {
   uint64_t host_queue_bytes() const { return host_bytes_; }
   size_t host_queue_frames() const { return host_q_.size(); }
   size_t calendar_size() const { return cal_.size(); }
+  // Stalls are measured from now on: every flow's longest stall restarts at 0 (a run opens the window
+  // at the start of its measurement window).
+  void open_stall_window();
+  // The flow's longest time without an acknowledged byte since the window opened, the stall going on
+  // now included; 0 for a flow that has not started. A completed flow stalls no more.
+  uint64_t longest_stall_ps(uint32_t index) const;
   // Wall-clock seconds spent in this NIC's process and receive path (the speed report's NIC share).
   double wall_s() const { return wall_.seconds(); }
 
@@ -250,7 +269,7 @@ class Nic : public sc_core::sc_module {
   // rate_applies_to_waiting_frame, after an event of the flow).
   void repace(uint32_t i);
   bool has_data(const Flow& f) const {
-    return !f.done && f.nxt < f.nframes && fabric::now_ps() >= f.spec.start.value();
+    return !f.done && !f.failed && f.nxt < f.nframes && fabric::now_ps() >= f.spec.start.value();
   }
   uint64_t bytes_before(const Flow& f, uint64_t idx) const;
   uint32_t payload_of(const Flow& f, uint64_t idx) const;
@@ -258,6 +277,9 @@ class Nic : public sc_core::sc_module {
   void arm(uint8_t type, uint32_t idx, uint64_t deadline_ps);
   void fire(uint8_t type, uint32_t idx);
   void sync_cc_timer(uint32_t i);
+  // Arms the flow's retransmission timer `timeout_ps` from now (none if the timer is off).
+  void arm_rto(uint32_t i);
+  void on_retransmit_timeout(uint32_t i);
 
   void rx_data(fabric::Frame& f);
   void rx_ack(const fabric::Frame& f, bool nak);
@@ -280,6 +302,7 @@ class Nic : public sc_core::sc_module {
   void drop(RxFlow* rx, DropReason r);
 
   NicConfig cfg_;
+  RetransmitTimer rto_;
   std::unique_ptr<CcUnit> cc_;
   std::unique_ptr<NpUnit> np_;
   uint32_t data_overhead_bytes_;
@@ -308,6 +331,7 @@ class Nic : public sc_core::sc_module {
 
   bool started_ = false;
   bool kick_pending_ = false;
+  uint64_t stall_window_from_ps_ = 0;
   uint64_t acted_in_link_process_ = 0;
   fabric::DeadlineEvent wake_;
   NicCounters counters_;

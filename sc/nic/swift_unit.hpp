@@ -42,6 +42,12 @@ class SwiftUnit : public CcUnit {
   double window_bytes(uint32_t flow) const override;
   // rtt / cwnd while cwnd < 1, else zero.
   sc_core::sc_time pacing_gap(uint32_t flow) const override;
+  // The pacing gap is a rate register the limiter re-reads (Algorithm 1 lines 29-32, section 3.4):
+  // the next frame of a paced flow goes at its last start + rtt / cwnd with the cwnd of the unit's
+  // last pass, so an ACK that raises cwnd brings the waiting frame forward and no flow waits longer
+  // than rtt / cwnd.
+  bool rate_applies_to_waiting_frame() const override { return true; }
+  uint64_t rate_visible_ps(uint32_t flow) const override { return flows_.at(flow).next_at_ps; }
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }
   void set_vector_log(std::ostream* os) override;

@@ -480,6 +480,17 @@ void CcFactory::configure_nic(nic::NicConfig& nc) const {
   // variant's ACKs are standard RoCE ACKs: no ECN echo, the NP's CNPs carry the congestion (seed 3.2).
   nc.ack_ce_at_once = s_.nic.cc == "ldcp" && !ldcp_pcc();
   nc.ack_ecn_echo = !ldcp_pcc();
+  // The retransmission timer of the algorithm's transport (sims/scenario: rto_mode_in_effect).
+  const auto us = [](double v) { return sc_core::sc_time(v, sc_core::SC_US); };
+  const std::string mode = s_.rto_mode_in_effect();
+  nic::RetransmitConfig& rc = nc.retransmit;
+  rc.mode = mode == "rtt_estimate" ? nic::RtoMode::kRttEstimate : nic::RtoMode::kFixed;
+  rc.fixed = mode == "ib_ack_timeout" ? nic::ib_local_ack_timeout(s_.nic.ib_ack_timeout_exp) : us(s_.nic.rto_us);
+  rc.initial = us(s_.nic.rto_initial_us);
+  rc.min = us(s_.nic.rto_min_us);
+  rc.max = us(s_.nic.rto_max_us);
+  rc.backoff = s_.rto_backoff_in_effect();
+  rc.retry_limit = s_.retry_limit_in_effect();
 }
 
 }  // namespace ccf::cli

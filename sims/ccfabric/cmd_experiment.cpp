@@ -7,13 +7,17 @@
 // NAME.toml is a sweep file (docs/sweeps.md: scenario, seeds, set, grid) plus:
 //   [experiment]
 //   title = "..."                       # required
-//   series = "nic.cc"                   # optional: a grid key, one series per value
+//   series = "nic.cc"                   # optional: a grid key, one series per value, or several
+//                                       # keys, one series per combination: ["scenario", "switch.pfc"]
 //   x = "traffic.1.senders"             # optional: a grid key on the x axis
 //   ylabel = "throughput (Gb/s)"
 //   flow_metric = "throughput_gbps"     # with groups: a flow field of summary.json, mean over the group
 //   metric = ["/jain_index", ...]       # without groups: JSON pointers into summary.json, one group each
 //   labels = ["Jain's index", ...]      # optional names of those groups
 //   yrange = [0.9, 1.0]                 # optional y axis range of the figure
+//   panels = true                       # optional, with metric: one panel per metric, each with its
+//                                       # own y axis named by its label (metrics of different units)
+//   xlog = true                         # optional: a logarithmic x axis
 //   [[experiment.groups]]               # optional: flows grouped by source host
 //   label = "H4"
 //   hosts = [4]
@@ -68,7 +72,8 @@ struct Group {
 struct Experiment {
   std::string file;
   std::string title;
-  std::string series_key, x_key, ylabel;
+  std::vector<std::string> series_keys;
+  std::string x_key, ylabel;
   std::string flow_metric;
   std::vector<std::string> metrics;  // without groups: JSON pointers, one figure group each
   std::vector<std::string> labels;   // names of the metric groups (default: the pointers)
@@ -77,6 +82,7 @@ struct Experiment {
   std::vector<std::string> columns;                // timeseries mode: timeseries.csv columns, "a+b" sums
   std::vector<std::pair<double, double>> windows;  // timeseries mode: (from, to] in us
   std::string xrange = "[*:*]";
+  bool panels = false, xlog = false;
   bool timeseries() const { return !columns.empty(); }
   size_t ngroups() const { return timeseries() ? columns.size() : groups.empty() ? metrics.size() : groups.size(); }
   std::string group_label(size_t g) const {
@@ -108,19 +114,35 @@ Experiment load_experiment(const std::string& file, const toml::table& t, const 
   if (!x) throw BadInput(fmt::format("{}: an [experiment] table is required", file));
   for (const auto& [k, v] : *x)
     if (!std::set<std::string>{"title", "series", "x", "ylabel", "flow_metric", "metric", "labels", "yrange",
-                                     "groups", "timeseries", "windows", "xrange"}.count(
+                                     "groups", "timeseries", "windows", "xrange", "panels", "xlog"}.count(
             std::string(k.str())))
       throw BadInput(fmt::format("{}: unknown key experiment.{} (known: title, series, x, ylabel, flow_metric, metric, "
-                                 "labels, yrange, groups, timeseries, windows, xrange)",
+                                 "labels, yrange, groups, timeseries, windows, xrange, panels, xlog)",
                                  file, k.str()));
   e.title = (*x)["title"].value_or(std::string{});
   if (e.title.empty()) throw BadInput(fmt::format("{}: experiment.title = \"...\" is required", file));
-  e.series_key = (*x)["series"].value_or(std::string{});
+  if (const toml::array* sa = (*x)["series"].as_array()) {
+    for (const auto& v : *sa) {
+      const std::string key = v.value_or(std::string{});
+      if (key.empty()) throw BadInput(fmt::format("{}: experiment.series must be grid keys, e.g. [\"scenario\", \"switch.pfc\"]", file));
+      e.series_keys.push_back(key);
+    }
+  } else if (auto one = (*x)["series"].value<std::string>(); one && !one->empty()) {
+    e.series_keys.push_back(*one);
+  }
   e.x_key = (*x)["x"].value_or(std::string{});
   e.ylabel = (*x)["ylabel"].value_or(std::string{"value"});
-  for (const auto& [key, name] : {std::pair{e.series_key, "series"}, std::pair{e.x_key, "x"}})
+  std::vector<std::pair<std::string, const char*>> named{{e.x_key, "x"}};
+  for (const auto& k : e.series_keys) named.emplace_back(k, "series");
+  for (const auto& [key, name] : named)
     if (!key.empty() && std::find(sw.keys.begin(), sw.keys.end(), key) == sw.keys.end())
       throw BadInput(fmt::format("{}: experiment.{} = \"{}\" must be one of the grid keys", file, name, key));
+  for (const auto& [flag, out] : {std::pair{"panels", &e.panels}, std::pair{"xlog", &e.xlog}})
+    if (x->contains(flag)) {
+      const auto b = (*x)[flag].value<bool>();
+      if (!b) throw BadInput(fmt::format("{}: experiment.{} must be true or false", file, flag));
+      *out = *b;
+    }
   if (const toml::array* g = (*x)["groups"].as_array()) {
     for (size_t i = 0; i < g->size(); ++i) {
       const toml::table* gt = g->get(i)->as_table();
@@ -195,6 +217,9 @@ Experiment load_experiment(const std::string& file, const toml::table& t, const 
       throw BadInput(fmt::format("{}: experiment.yrange must be [low, high] with low < high", file));
     e.yrange = fmt::format("[{}:{}]", *lo, *hi);
   }
+  if (e.panels && (e.timeseries() || !e.groups.empty() || e.x_key.empty()))
+    throw BadInput(fmt::format("{}: experiment.panels needs metric and x (one panel per metric over x)", file));
+  if (e.xlog && e.x_key.empty()) throw BadInput(fmt::format("{}: experiment.xlog needs x", file));
   if (e.timeseries()) {
     // checked above
   } else if (!e.groups.empty()) {
@@ -212,6 +237,22 @@ Experiment load_experiment(const std::string& file, const toml::table& t, const 
                                    "(e.g. \"/jain_index\")", file, m));
   }
   return e;
+}
+
+std::string swept_value(const Point& p, const std::string& key);
+
+// A point's series: the values of the series keys, a scenario by its file's stem and any other key
+// as key=value when there are several ("incast_swift switch.pfc=false"); "all" without series.
+std::string series_label(const Experiment& e, const Point& p) {
+  if (e.series_keys.empty()) return "all";
+  std::string label;
+  for (const auto& key : e.series_keys) {
+    std::string v = swept_value(p, key);
+    if (key == "scenario") v = fs::path(v).stem().string();
+    else if (e.series_keys.size() > 1) v = key + "=" + v;
+    label += (label.empty() ? "" : " ") + v;
+  }
+  return label;
 }
 
 std::string unquote(const std::string& v) {
@@ -364,8 +405,7 @@ void run_experiment(ExperimentOptions o) {
     for (size_t g = 0; g < e.groups.size(); ++g)
       for (const auto& f : j.at("flows"))
         group_has_flow[g] = group_has_flow[g] || e.groups[g].hosts.count(f.at("src").get<unsigned>());
-    std::string s = e.series_key.empty() ? "all" : swept_value(p, e.series_key);
-    if (e.series_key == "scenario") s = fs::path(s).stem().string();
+    const std::string s = series_label(e, p);
     if (std::find(series_order.begin(), series_order.end(), s) == series_order.end()) {
       series_order.push_back(s);
       first_run[s] = p.dir;
@@ -435,7 +475,8 @@ void run_experiment(ExperimentOptions o) {
   csv << "series," << (x_name.empty() ? "x" : x_name) << ",group,runs,min,median,max,mean\n";
   std::string md = fmt::format("# {}\n\n`ccfabric experiment {}` ({} runs: {}; seeds {} to {}). Values: {}, ", e.title,
                                fs::path(file).stem().string(), sw.points.size(),
-                               e.series_key.empty() ? "one series" : "series " + e.series_key, sw.points.front().seed,
+                               e.series_keys.empty() ? "one series" : "series " + fmt::format("{}", fmt::join(e.series_keys, " x ")),
+                               sw.points.front().seed,
                                sw.points.back().seed, e.ylabel);
   md += e.timeseries() ? std::string("the mean of the timeseries.csv column (or sum of columns) over each window")
         : e.groups.empty() ? std::string("the summary.json values named in the group column")
@@ -493,6 +534,23 @@ void run_experiment(ExperimentOptions o) {
       gp += "\n";
     }
     gp += "unset multiplot\n";
+  } else if (e.panels) {
+    // One panel per metric (its label as the y axis), one line per series; blocks of experiment.dat
+    // are (series, metric) in that order.
+    const size_t cols = ngroups > 1 ? 2 : 1, rows = (ngroups + cols - 1) / cols;
+    gp = fmt::format("set terminal pngcairo size {0},{1} noenhanced\nset output {2}\n"
+                     "set multiplot layout {3},{4} title {5}\nset grid\nset key outside right\nset xlabel {6}\n"
+                     "set offsets graph 0.05, graph 0.05, 0, 0\n{7}",
+                     700 * cols + 300, 80 + 360 * rows, gp_quote(o.out_dir + "/experiment.png"), rows, cols,
+                     gp_quote(e.title), gp_quote(e.x_key), e.xlog ? "set logscale x\n" : "");
+    for (size_t g = 0; g < ngroups; ++g) {
+      gp += fmt::format("set title {0}\nset ylabel {0}\nset yrange [*:*]\nplot ", gp_quote(e.group_label(g)));
+      for (size_t si = 0; si < series_order.size(); ++si)
+        gp += fmt::format("{}{} index {} using 1:2:3:4 with yerrorlines title {}", si ? ", " : "",
+                          gp_quote(o.out_dir + "/experiment.dat"), si * ngroups + g, gp_quote(series_order[si]));
+      gp += "\n";
+    }
+    gp += "unset multiplot\n";
   } else {
     gp = fmt::format(
         "set terminal pngcairo size 1000,600 noenhanced\nset output {0}\nset title {1}\n"
@@ -505,7 +563,8 @@ void run_experiment(ExperimentOptions o) {
       gp += ")\n";
     } else {
       // Room either side of the first and last x, so that their min-max bars show.
-      gp += fmt::format("set xlabel {}\nset offsets graph 0.05, graph 0.05, 0, 0\n", gp_quote(e.x_key));
+      gp += fmt::format("set xlabel {}\nset offsets graph 0.05, graph 0.05, 0, 0\n{}", gp_quote(e.x_key),
+                        e.xlog ? "set logscale x\n" : "");
     }
     gp += "plot ";
     for (size_t i = 0; i < plot_titles.size(); ++i)

@@ -381,6 +381,10 @@ void run_scenario(const RunOptions& o) {
   }
   if (from > sc_core::SC_ZERO_TIME) run_for(from);
   for (auto& f : flows) f.acked_at_window = nics[f.host]->flow(f.index).c.bytes_acked;
+  for (auto& n : nics) n->open_stall_window();
+  uint64_t switch_drops_at_window = 0;
+  for (const auto& sm : switches)
+    for (size_t k = 1; k < sw::kNumDropReasons; ++k) switch_drops_at_window += sm->stats().drops[k];
   std::vector<nic::NicCounters> at_window;
   for (const auto& n : nics) at_window.push_back(n->counters());
   auto last_print = std::chrono::steady_clock::now();
@@ -423,8 +427,13 @@ void run_scenario(const RunOptions& o) {
     fr.bytes_acked = st.c.bytes_acked;
     fr.throughput_gbps = (st.c.bytes_acked - f.acked_at_window) * 8.0 / (window_us * 1000.0);
     if (st.done) fr.fct_us = double(st.fct_ps) / 1e6;
+    fr.longest_stall_us = double(nics[f.host]->longest_stall_ps(f.index)) / 1e6;
+    fr.failed = st.failed;
+    r.starvation.longest_stall_us = std::max(r.starvation.longest_stall_us, fr.longest_stall_us);
+    r.starvation.starved_flows += fr.longest_stall_us >= s.sim.starved_after_us;
     r.flows.push_back(fr);
   }
+  r.starvation.threshold_us = s.sim.starved_after_us;
   // FCT and slowdown: the ideal FCT of each flow on its route (sims/workload/ideal_fct.hpp).
   {
     const nic::NicConfig& nc = nics[0]->config();
@@ -465,6 +474,17 @@ void run_scenario(const RunOptions& o) {
     r.receivers.push_back({h, double(c.bytes_delivered - c0.bytes_delivered) * 8.0 / (window_us * 1000.0),
                            wire_bytes * 8.0 / (window_us * 1000.0 * nics[h]->config().link_gbps)});
   }
+  r.window.from_us = s.sim.measure_from_us;
+  r.window.to_us = s.sim.duration_us;
+  for (unsigned h = 0; h < nics.size(); ++h) {
+    const nic::NicCounters &c = nics[h]->counters(), &c0 = at_window[h];
+    const size_t dup = static_cast<size_t>(nic::DropReason::kDuplicate);
+    r.window.data_frames_sent += c.data_frames_sent - c0.data_frames_sent;
+    r.window.retransmitted += c.data_frames_retransmitted - c0.data_frames_retransmitted;
+    r.window.duplicates += c.drops[dup] - c0.drops[dup];
+    r.window.timeouts += c.timeouts - c0.timeouts;
+    r.window.spurious_timeouts += c.timeouts_spurious - c0.timeouts_spurious;
+  }
   uint64_t sent = 0, received = 0, held = 0;
   std::map<std::string, uint64_t> sent_by_kind;
   for (const auto& n : nics) {
@@ -478,6 +498,11 @@ void run_scenario(const RunOptions& o) {
                                       {"rtt_response", c.rtt_responses_sent}})
       sent_by_kind[kind] += count;
     held += n->tx.end_to_end_frames_in_flight() + n->ctrl_queue_frames();  // counted as sent when queued
+    r.frames.retransmitted += c.data_frames_retransmitted;
+    r.frames.duplicates += c.drops[static_cast<size_t>(nic::DropReason::kDuplicate)];
+    r.timeouts.total += c.timeouts;
+    r.timeouts.spurious += c.timeouts_spurious;
+    r.timeouts.flows_failed += c.flows_failed;
     for (size_t k = 0; k < nic::kNumDropReasons; ++k)
       if (c.drops[k]) r.drops[fmt::format("nic_{}", nic::to_string(static_cast<nic::DropReason>(k)))] += c.drops[k];
   }
@@ -491,7 +516,12 @@ void run_scenario(const RunOptions& o) {
     }
   }
   // PFC frames are link-local and not part of the end-to-end ledger.
-  r.frames = {sent, received, switch_drops, held, sent_by_kind};
+  r.frames.injected = sent;
+  r.frames.delivered = received;
+  r.frames.dropped = switch_drops;
+  r.window.frames_dropped = switch_drops - switch_drops_at_window;
+  r.frames.in_flight = held;
+  r.frames.sent_by_kind = sent_by_kind;
   for (unsigned k = 0; k < switches.size(); ++k) {
     swc::SwitchModel& sm = *switches[k];
     for (unsigned p = 0; p < params[k].nports; ++p) {
@@ -569,8 +599,18 @@ void run_scenario(const RunOptions& o) {
                100.0 * x.utilisation);
   fmt::print("total {:.2f} Gb/s, Jain's index {:.4f}, max queue {:.1f} KB, PFC pause frames {}, resume {}\n", total,
              r.jain_index(), r.max_queue_bytes / 1000.0, r.pfc_pause_frames, r.pfc_resume_frames);
-  fmt::print("frames: injected {} = delivered {} + dropped {} + in flight {}\n", r.frames.injected, r.frames.delivered,
-             r.frames.dropped, r.frames.in_flight);
+  fmt::print("frames: injected {} = delivered {} + dropped {} + in flight {}; data frames retransmitted {}, "
+             "discarded as duplicates {}; timeouts {} ({} spurious)\n",
+             r.frames.injected, r.frames.delivered, r.frames.dropped, r.frames.in_flight, r.frames.retransmitted,
+             r.frames.duplicates, r.timeouts.total, r.timeouts.spurious);
+  // What the network did to the flows, said as such (DESIGN.md principle 8).
+  if (r.starvation.starved_flows > 0)
+    fmt::print("starved: {} of {} flows went {:.0f} us or longer without an acknowledged byte in the measurement "
+               "window (longest {:.0f} us)\n",
+               r.starvation.starved_flows, r.flows.size(), r.starvation.threshold_us, r.starvation.longest_stall_us);
+  if (r.timeouts.flows_failed > 0)
+    fmt::print("failed: {} flows used up their retry limit (nic.retry_limit = {}) and stopped sending\n",
+               r.timeouts.flows_failed, s.retry_limit_in_effect());
   fmt::print("wall {:.2f} s ({:.2f} wall s per simulated ms, {:.0f} frames per wall s; switch RTL {:.0f} %, NICs {:.0f} %, "
              "SystemC kernel and links {:.0f} %; switch stepped {:.1f} % of its cycles); outputs in {}/\n",
              r.wall_s, r.wall_s / (s.sim.duration_us / 1000.0), double(r.frames.delivered) / r.wall_s,

@@ -66,6 +66,8 @@ class RecordingCcUnit : public nic::CcUnit {
   double controlled_rate_gbps(uint32_t flow) const override { return u_->controlled_rate_gbps(flow); }
   double cwnd_packets(uint32_t flow) const override { return u_->cwnd_packets(flow); }
   bool next_frame_not_ect(uint32_t flow) const override { return u_->next_frame_not_ect(flow); }
+  bool rate_applies_to_waiting_frame() const override { return u_->rate_applies_to_waiting_frame(); }
+  uint64_t rate_visible_ps(uint32_t flow) const override { return u_->rate_visible_ps(flow); }
   // RTT probes (LDCP CX6-DX) are forwarded, not recorded (cmd_run refuses --record-events for that variant).
   bool rtt_probe_wanted(uint32_t flow) const override { return u_->rtt_probe_wanted(flow); }
   void on_rtt_probe_sent(uint32_t flow, sc_core::sc_time now) override { u_->on_rtt_probe_sent(flow, now); }

@@ -57,7 +57,7 @@ void write_results(const RunResults& r, const std::string& dir) {
     flows.push_back({{"id", f.id}, {"src", f.src}, {"dst", f.dst}, {"bytes_acked", f.bytes_acked},
                      {"throughput_gbps", f.throughput_gbps},
                      {"fct_us", f.fct_us ? nlohmann::json(*f.fct_us) : nlohmann::json(nullptr)},
-                     {"path", f.path}});
+                     {"path", f.path}, {"longest_stall_us", f.longest_stall_us}, {"failed", f.failed}});
   }
   nlohmann::json receivers = nlohmann::json::array();
   for (const auto& x : r.receivers)
@@ -78,7 +78,16 @@ void write_results(const RunResults& r, const std::string& dir) {
       {"flows", flows},
       {"receivers", receivers},
       {"frames", {{"injected", r.frames.injected}, {"delivered", r.frames.delivered}, {"dropped", r.frames.dropped},
-                  {"in_flight", r.frames.in_flight}, {"sent_by_kind", r.frames.sent_by_kind}}},
+                  {"in_flight", r.frames.in_flight}, {"sent_by_kind", r.frames.sent_by_kind},
+                  {"retransmitted", r.frames.retransmitted}, {"duplicates", r.frames.duplicates}}},
+      {"timeouts", {{"total", r.timeouts.total}, {"spurious", r.timeouts.spurious},
+                    {"flows_failed", r.timeouts.flows_failed}}},
+      {"window", {{"from_us", r.window.from_us}, {"to_us", r.window.to_us},
+                  {"data_frames_sent", r.window.data_frames_sent}, {"frames_dropped", r.window.frames_dropped},
+                  {"retransmitted", r.window.retransmitted}, {"duplicates", r.window.duplicates},
+                  {"timeouts", r.window.timeouts}, {"spurious_timeouts", r.window.spurious_timeouts}}},
+      {"starvation", {{"threshold_us", r.starvation.threshold_us}, {"starved_flows", r.starvation.starved_flows},
+                      {"longest_stall_us", r.starvation.longest_stall_us}}},
       {"drops", r.drops},
       {"pfc", {{"pause_frames", r.pfc_pause_frames}, {"resume_frames", r.pfc_resume_frames}}},
       {"max_queue_bytes", r.max_queue_bytes},

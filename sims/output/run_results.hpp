@@ -20,6 +20,8 @@ struct FlowResult {
   double throughput_gbps = 0.0;      // over the measurement window
   std::optional<double> fct_us;      // set when the flow completed
   std::string path;                  // the switches its data frames cross, e.g. "tor0 leaf1 spine0 leaf2 tor3"
+  double longest_stall_us = 0.0;     // longest time without an acknowledged byte in the measurement window
+  bool failed = false;               // its retry limit was used up (docs/nic.md 4.2)
 };
 
 // One cabled switch port over the whole run (ports.csv), from the RTL's queue and port counters
@@ -57,6 +59,31 @@ struct ReceiverResult {
 struct FrameTotals {
   uint64_t injected = 0, delivered = 0, dropped = 0, in_flight = 0;
   std::map<std::string, uint64_t> sent_by_kind;  // injected by frame kind: data, ack, nak, cnp, rtt_request, rtt_response
+  uint64_t retransmitted = 0;        // data frames sent again (go-back-N after a NAK or a timeout)
+  uint64_t duplicates = 0;           // data frames the receivers discarded as already received
+};
+
+// The senders' retransmission timers (docs/nic.md 4.2).
+struct TimeoutTotals {
+  uint64_t total = 0;
+  uint64_t spurious = 0;             // of those, timeouts whose frames were not lost
+  uint64_t flows_failed = 0;         // flows that used up their retry limit
+};
+
+// The transport's figures over the measurement window only (sim.measure_from_us to the end): what
+// a start-up transient does not blur.
+struct WindowTotals {
+  double from_us = 0.0, to_us = 0.0;
+  uint64_t data_frames_sent = 0;     // retransmissions included
+  uint64_t frames_dropped = 0;       // by the switches, every kind
+  uint64_t retransmitted = 0, duplicates = 0, timeouts = 0, spurious_timeouts = 0;
+};
+
+// Flows that went sim.starved_after_us or longer without an acknowledged byte in the measurement window.
+struct StarvationSummary {
+  double threshold_us = 0.0;
+  uint64_t starved_flows = 0;
+  double longest_stall_us = 0.0;     // over every flow
 };
 
 struct PfcEvent {
@@ -94,6 +121,9 @@ struct RunResults {
   std::vector<std::string> flow_cc_names;
   std::vector<ReceiverResult> receivers;
   FrameTotals frames;
+  TimeoutTotals timeouts;
+  WindowTotals window;
+  StarvationSummary starvation;
   std::map<std::string, uint64_t> drops;  // reason -> count
   uint64_t pfc_pause_frames = 0, pfc_resume_frames = 0;
   uint64_t max_queue_bytes = 0;

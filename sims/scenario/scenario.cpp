@@ -320,7 +320,52 @@ void parse_fabric(const toml::table& root, const std::string& origin, Scenario::
   }
 }
 
+// A retransmission key of another timer than the one in effect is an error (docs/scenarios.md
+// [nic]), and the timer's values must be consistent.
+void check_retransmit_keys(const Scenario& s, Section& nic, const std::string& origin) {
+  const std::string mode = s.rto_mode_in_effect();
+  const std::string why = s.nic.rto_mode == "auto" ? fmt::format(", the transport of nic.cc = \"{}\"", s.nic.cc) : "";
+  const struct {
+    const char* key;
+    double value;
+    const char* owner;
+  } owners[] = {{"ib_ack_timeout_exp", double(s.nic.ib_ack_timeout_exp), "ib_ack_timeout"},
+                {"rto_us", s.nic.rto_us, "fixed"},
+                {"rto_min_us", s.nic.rto_min_us, "rtt_estimate"},
+                {"rto_initial_us", s.nic.rto_initial_us, "rtt_estimate"}};
+  for (const auto& o : owners)
+    if (nic.has(o.key) && mode != o.owner)
+      throw ScenarioError(fmt::format("{}: nic.{} = {} applies to nic.rto_mode = \"{}\" only (here \"{}\"{})", origin,
+                                      o.key, o.value, o.owner, mode, why));
+  if (mode == "rtt_estimate") {
+    if (s.nic.rto_min_us > s.nic.rto_max_us)
+      nic.fail("rto_min_us", fmt::format("{}", s.nic.rto_min_us), fmt::format("<= nic.rto_max_us = {}", s.nic.rto_max_us));
+    if (s.nic.rto_initial_us < s.nic.rto_min_us || s.nic.rto_initial_us > s.nic.rto_max_us)
+      nic.fail("rto_initial_us", fmt::format("{}", s.nic.rto_initial_us),
+               fmt::format("from nic.rto_min_us = {} to nic.rto_max_us = {}", s.nic.rto_min_us, s.nic.rto_max_us));
+  }
+}
+
 }  // namespace
+
+std::string Scenario::rto_mode_in_effect() const {
+  if (nic.rto_mode != "auto") return nic.rto_mode;
+  // Swift's transport and LDCP's per-ACK window NIC estimate the timeout from RTT samples; RoCE
+  // NICs (DCQCN, TIMELY, LDCP's CX6-DX variant, no congestion control) use the QP's Local ACK
+  // Timeout (docs/nic.md 4.2).
+  const auto v = cc_text.find("ldcp");
+  const bool ldcp_pcc = v != cc_text.end() && v->second.count("variant") && v->second.at("variant") == "cx6dx_pcc";
+  if (nic.cc == "swift" || (nic.cc == "ldcp" && !ldcp_pcc)) return "rtt_estimate";
+  return "ib_ack_timeout";
+}
+
+unsigned Scenario::rto_backoff_in_effect() const {
+  return nic.rto_backoff.value_or(rto_mode_in_effect() == "rtt_estimate" ? 2 : 1);
+}
+
+unsigned Scenario::retry_limit_in_effect() const {
+  return nic.retry_limit.value_or(rto_mode_in_effect() == "ib_ack_timeout" ? 7 : 0);
+}
 
 Scenario parse_scenario(const std::string& toml_text, const std::string& origin, const std::vector<std::string>& overrides) {
   toml::table root;
@@ -340,6 +385,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   sim.integer("seed", s.sim.seed, 0, INT64_MAX);
   sim.number("measure_from_us", s.sim.measure_from_us, 0.0, 1e7);
   sim.number("sample_interval_us", s.sim.sample_interval_us, 0.0, 1e6, true);
+  sim.number("starved_after_us", s.sim.starved_after_us, 0.0, 1e7, true);
   sim.reject_unknown();
   if (s.sim.measure_from_us >= s.sim.duration_us)
     sim.fail("measure_from_us", fmt::format("{}", s.sim.measure_from_us), fmt::format("< sim.duration_us = {}", s.sim.duration_us));
@@ -406,6 +452,17 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   nic.number("host_gbps", s.nic.host_gbps, 0.0, 1600.0);
   nic.integer("host_queue_bytes", s.nic.host_queue_bytes, 16384, 1'000'000'000);
   nic.integer("ack_every", s.nic.ack_every, 1, 64);
+  nic.choice("rto_mode", s.nic.rto_mode, {"auto", "ib_ack_timeout", "rtt_estimate", "fixed"});
+  nic.integer("ib_ack_timeout_exp", s.nic.ib_ack_timeout_exp, 0, 31);
+  nic.number("rto_us", s.nic.rto_us, 0.001, 1e7);
+  nic.number("rto_min_us", s.nic.rto_min_us, 0.001, 1e7);
+  nic.number("rto_initial_us", s.nic.rto_initial_us, 0.001, 1e7);
+  nic.number("rto_max_us", s.nic.rto_max_us, 0.001, 1e7);
+  unsigned backoff = 1, retry_limit = 0;
+  nic.integer("rto_backoff", backoff, 1, 16);
+  nic.integer("retry_limit", retry_limit, 0, 255);
+  if (nic.has("rto_backoff")) s.nic.rto_backoff = backoff;
+  if (nic.has("retry_limit")) s.nic.retry_limit = retry_limit;
   nic.reject_unknown();
 
   if (const toml::table* cct = sub(root, "cc", origin, "cc")) {
@@ -457,6 +514,8 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
     }
   }
 
+  check_retransmit_keys(s, nic, origin);
+
   if (const toml::node* tn = root.get("traffic")) {
     const toml::array* arr = tn->as_array();
     if (!arr) throw ScenarioError(fmt::format("{}: traffic must be an array of tables ([[traffic]])", origin));
@@ -486,12 +545,17 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       only_for("stop_us", {"poisson"});
       only_for("bytes", {"incast", "permutation", "all_to_all", "hot_spot"});
       only_for("flows_per_sender", {"incast", "permutation", "all_to_all", "hot_spot"});
+      only_for("flows", {"incast"});
       tr.integer("senders", spec.senders, 0, s.fabric.hosts - 1);
       tr.host_list("sender_hosts", spec.sender_hosts, s.fabric.hosts);
       tr.integer("receiver", spec.receiver, 0, s.fabric.hosts - 1);
       tr.integer("bytes", spec.bytes, 0, INT64_MAX);
       tr.number("start_us", spec.start_us, 0.0, s.sim.duration_us);
       tr.integer("flows_per_sender", spec.flows_per_sender, 1, 4096);
+      tr.integer("flows", spec.flows, 1, 65536);
+      if (tr.has("flows") && tr.has("flows_per_sender"))
+        tr.fail("flows", fmt::format("{}", spec.flows),
+                "given without flows_per_sender (flows: in all, over the senders in turn; flows_per_sender: per sender)");
       tr.integer("priority", spec.priority, 0, 7);
       tr.number("rate_gbps", spec.rate_gbps, 0.0, 1600.0);
       tr.host_list("hot_hosts", spec.hot_hosts, s.fabric.hosts);
@@ -607,17 +671,27 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
 
 std::string Scenario::to_toml() const {
   std::string t = fmt::format(
-      "[sim]\nduration_us = {}\nseed = {}\nmeasure_from_us = {}\nsample_interval_us = {}\n\n"
+      "[sim]\nduration_us = {}\nseed = {}\nmeasure_from_us = {}\nsample_interval_us = {}\nstarved_after_us = {}\n\n"
       "[fabric]\ntopology = \"{}\"\nhosts = {}\nlink_gbps = {}\nlink_delay_ns = {}\ninter_switch_gbps = {}\n\n"
       "[switch]\nbuffer_bytes = {}\npfc = {}\npfc_threshold = \"{}\"\npfc_beta = {}\npfc_static_bytes = {}\n"
       "headroom_bytes = {}\nreserve_bytes = {}\nmark_at_dequeue = {}\n\n"
       "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\nwred_k_bytes = {}\n\n"
       "[nic]\ncc = \"{}\"\nmtu_bytes = {}\ndcqcn_preset = \"{}\"\nhost_gbps = {}\nhost_queue_bytes = {}\nack_every = {}\n",
-      sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, fabric.topology, fabric.hosts,
+      sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, sim.starved_after_us, fabric.topology, fabric.hosts,
       fabric.link_gbps, fabric.link_delay_ns, fabric.inter_switch_gbps, sw.buffer_bytes, sw.pfc, sw.pfc_threshold,
       sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
       sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
       nic.host_queue_bytes, nic.ack_every);
+  // The retransmission timer in effect ("auto" resolved) and its keys only, so that the dump loads
+  // back to the same timer whatever nic.cc says.
+  const std::string rto_mode = rto_mode_in_effect();
+  t += fmt::format("rto_mode = \"{}\"\n", rto_mode);
+  if (rto_mode == "ib_ack_timeout") t += fmt::format("ib_ack_timeout_exp = {}\n", nic.ib_ack_timeout_exp);
+  if (rto_mode == "fixed") t += fmt::format("rto_us = {}\n", nic.rto_us);
+  if (rto_mode == "rtt_estimate")
+    t += fmt::format("rto_min_us = {}\nrto_initial_us = {}\n", nic.rto_min_us, nic.rto_initial_us);
+  t += fmt::format("rto_max_us = {}\nrto_backoff = {}\nretry_limit = {}\n", nic.rto_max_us, rto_backoff_in_effect(),
+                   retry_limit_in_effect());
   // The [fabric] keys of the multi-tier and explicit topologies (appended to the table above).
   std::string fab;
   const std::string& kind = fabric.topology;
@@ -684,7 +758,8 @@ std::string Scenario::to_toml() const {
     if (!tr.sender_hosts.empty()) t += fmt::format("sender_hosts = {}\n", list(tr.sender_hosts));
     if (tr.pattern != "poisson") t += fmt::format("bytes = {}\n", tr.bytes);
     t += fmt::format("start_us = {}\n", tr.start_us);
-    if (tr.pattern != "poisson") t += fmt::format("flows_per_sender = {}\n", tr.flows_per_sender);
+    if (tr.pattern != "poisson" && tr.flows == 0) t += fmt::format("flows_per_sender = {}\n", tr.flows_per_sender);
+    if (tr.flows > 0) t += fmt::format("flows = {}\n", tr.flows);
     t += fmt::format("priority = {}\nrate_gbps = {}\n", tr.priority, tr.rate_gbps);
     if (tr.pattern == "hot_spot" || tr.pattern == "poisson")
       t += fmt::format("hot_hosts = {}\nhot_fraction = {}\n", list(tr.hot_hosts), tr.hot_fraction);

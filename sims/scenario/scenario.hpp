@@ -71,6 +71,7 @@ struct TrafficSpec {
   uint64_t bytes = 0;              // per flow; 0 = unlimited (not with poisson: sizes come from cdf)
   double start_us = 0.0;
   unsigned flows_per_sender = 1;   // incast, permutation, all_to_all: per (sender, destination); hot_spot: per sender
+  unsigned flows = 0;              // incast: this many flows in all, sender after sender in turn (0 = flows_per_sender each)
   unsigned priority = 3;
   double rate_gbps = 0.0;          // per flow, the sender's own limit (light loads); 0 = none
   std::vector<unsigned> hot_hosts; // hot_spot, poisson: the hot destinations (empty = none)
@@ -86,6 +87,9 @@ struct Scenario {
     uint64_t seed = 1;
     double measure_from_us = 0.0;        // start of the throughput window
     double sample_interval_us = 10.0;    // timeseries.csv period
+    // A flow that goes this long without an acknowledged byte within the measurement window (while it
+    // has started and not finished) is reported as starved (summary.json starvation).
+    double starved_after_us = 1000.0;
   } sim;
   // The topology: by kind and parameters, or as explicit nodes and links (docs/scenarios.md
   // [fabric], docs/fabric.md 5). scenario_topology.hpp builds it.
@@ -143,7 +147,24 @@ struct Scenario {
     double host_gbps = 0.0;              // host receive processing rate; 0 = not a bottleneck
     uint64_t host_queue_bytes = 65536;   // host receive queue; PFC pause at 1/2, resume at 3/8 of it
     unsigned ack_every = 1;              // ACK coalescing
+    // Retransmission timeout of every flow (docs/scenarios.md [nic], docs/nic.md 4.2): "auto" = the
+    // transport of the algorithm (rto_mode_in_effect), "ib_ack_timeout" = a RoCE QP's Local ACK
+    // Timeout 4.096 us x 2^ib_ack_timeout_exp, "rtt_estimate" = RFC 6298, "fixed" = rto_us.
+    std::string rto_mode = "auto";
+    unsigned ib_ack_timeout_exp = 14;    // 0 = no timer ("infinite")
+    double rto_us = 100.0;               // fixed
+    double rto_min_us = 100.0, rto_initial_us = 1000.0;  // rtt_estimate
+    double rto_max_us = 1e6;             // ceiling of the estimate and of a backed-off timeout
+    std::optional<unsigned> rto_backoff;  // factor per timeout in a row; unset: 2 with rtt_estimate, else 1
+    std::optional<unsigned> retry_limit;  // timeouts in a row a flow survives (0 = no limit); unset: 7
+                                          // with ib_ack_timeout, else 0
   } nic;
+
+  // nic.rto_mode with "auto" resolved for nic.cc (and cc.ldcp.variant): "ib_ack_timeout",
+  // "rtt_estimate" or "fixed".
+  std::string rto_mode_in_effect() const;
+  unsigned rto_backoff_in_effect() const;
+  unsigned retry_limit_in_effect() const;
   // [cc.<algorithm>] tables: parameter overrides of the algorithm's preset, key -> value (booleans
   // as 0/1). The keys and their rules belong to the algorithm (sims/ccfabric/cc_factory.cpp).
   std::map<std::string, std::map<std::string, double>> cc_params;

@@ -88,7 +88,9 @@ std::vector<GeneratedFlow> generate_flows(const std::vector<TrafficSpec>& traffi
       f.traffic_index = static_cast<uint32_t>(ti);
       out.push_back(f);
     };
-    if (t.pattern == "incast") {
+    if (t.pattern == "incast" && t.flows > 0) {
+      for (unsigned k = 0; k < t.flows && !set.empty(); ++k) add(set[k % set.size()], t.receiver, t.bytes, t.start_us);
+    } else if (t.pattern == "incast") {
       for (unsigned src : set)
         for (unsigned k = 0; k < t.flows_per_sender; ++k) add(src, t.receiver, t.bytes, t.start_us);
     } else if (t.pattern == "permutation") {

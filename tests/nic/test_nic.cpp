@@ -221,7 +221,121 @@ TEST(Nic, ARetransmitTimeoutRecoversALostLastFrame) {
   EXPECT_GT(f.fct_ps, 100'000'000u);
   EXPECT_LT(f.fct_ps, 115'000'000u);
   EXPECT_EQ(p.b->counters().bytes_delivered, 100u * kMtu);
+  EXPECT_EQ(f.c.timeouts_spurious, 0u);  // the frame was lost
   p.expect_balanced();
+}
+
+// A timeout shorter than the round trip retransmits frames that were not lost: the first ACK after it
+// echoes the send time of a frame sent before the timeout (RFC 3522), and the receiver discards the
+// retransmissions as duplicates.
+TEST(Nic, ATimeoutShorterThanTheRoundTripIsCountedSpuriousAndItsRetransmissionsAreDuplicates) {
+  NicConfig ca;
+  ca.retransmit.fixed = sc_time(1, SC_US);  // the round trip is 2 us of propagation plus serialisation
+  Pair p(ca);
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 4 * kMtu});
+  sc_core::sc_start(sc_time(100, SC_US));
+  const nic::FlowState& f = p.a->flow(0);
+  ASSERT_TRUE(f.done);
+  EXPECT_GE(f.c.timeouts, 1u);
+  EXPECT_EQ(f.c.timeouts_spurious, f.c.timeouts);
+  EXPECT_EQ(p.a->counters().timeouts_spurious, f.c.timeouts);
+  EXPECT_EQ(p.b->counters().drops[size_t(DropReason::kDuplicate)], f.c.data_frames_retransmitted);
+  EXPECT_EQ(p.b->counters().bytes_delivered, 4u * kMtu);
+  p.expect_balanced();
+}
+
+// The timer guards frames on the wire: after a timeout it restarts when the retransmission starts
+// (RFC 6298 5.5-5.6), so a flow whose retransmission waits for its pacing deadline takes one timeout,
+// not one per RTO until the deadline.
+TEST(Nic, AfterATimeoutTheTimerWaitsForTheRetransmissionToStart) {
+  NicConfig ca;
+  ca.retransmit.fixed = sc_time(100, SC_US);
+  Pair p(ca, {}, std::make_unique<CcFixed>(nic::kUnlimited, double(kMtu), sc_time(500, SC_US)));
+  bool dropped = false;
+  std::vector<uint64_t> arrivals_ps;
+  p.b->set_rx_hook([&](fabric::Frame& f) {
+    if (f.psn == 0) arrivals_ps.push_back(now_ps());
+    if (f.psn == 0 && !dropped) return !(dropped = true);
+    return true;
+  });
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 2 * kMtu});
+  sc_core::sc_start(sc_time(2000, SC_US));
+  const nic::FlowState& f = p.a->flow(0);
+  ASSERT_TRUE(f.done);
+  EXPECT_EQ(f.c.timeouts, 1u);
+  ASSERT_EQ(arrivals_ps.size(), 2u);
+  // The retransmission goes at the pacing deadline, 500 us after the first start.
+  EXPECT_EQ(arrivals_ps[1] - arrivals_ps[0], 500'000'000u);
+  p.expect_balanced();
+}
+
+// Backoff (RFC 6298 5.5): each timeout in a row doubles the next one; progress restores it.
+TEST(Nic, EachTimeoutInARowDoublesTheNextOne) {
+  NicConfig ca;
+  ca.retransmit.fixed = sc_time(100, SC_US);
+  ca.retransmit.backoff = 2;
+  Pair p(ca);
+  unsigned drops = 0;
+  std::vector<uint64_t> arrivals_ps;
+  p.b->set_rx_hook([&](fabric::Frame& f) {
+    if (f.psn != 9) return true;
+    arrivals_ps.push_back(now_ps());
+    return ++drops > 3;  // the first three copies of the last frame are lost
+  });
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 10 * kMtu});
+  sc_core::sc_start(sc_time(5000, SC_US));
+  const nic::FlowState& f = p.a->flow(0);
+  ASSERT_TRUE(f.done);
+  EXPECT_EQ(f.c.timeouts, 3u);
+  ASSERT_EQ(arrivals_ps.size(), 4u);
+  // Each retransmission starts when the timer expires on an idle link: the gaps are the timeouts.
+  EXPECT_EQ(arrivals_ps[2] - arrivals_ps[1], 200'000'000u);
+  EXPECT_EQ(arrivals_ps[3] - arrivals_ps[2], 400'000'000u);
+  p.expect_balanced();
+}
+
+// The retry limit (a QP's retry count): after that many timeouts in a row the flow fails, sends
+// nothing more and takes no ACK; everything it sent is still accounted for.
+TEST(Nic, AFlowThatUsesUpItsRetryLimitFailsAndStopsSending) {
+  NicConfig ca;
+  ca.retransmit.fixed = sc_time(10, SC_US);
+  ca.retransmit.retry_limit = 3;
+  Pair p(ca);
+  p.b->set_rx_hook([&](fabric::Frame& f) { return f.psn != 5; });  // frame 5 never arrives
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 10 * kMtu});
+  sc_core::sc_start(sc_time(1000, SC_US));
+  const nic::FlowState& f = p.a->flow(0);
+  EXPECT_TRUE(f.failed);
+  EXPECT_FALSE(f.done);
+  EXPECT_EQ(f.c.timeouts, 3u);
+  EXPECT_EQ(p.a->counters().flows_failed, 1u);
+  EXPECT_EQ(f.una, 5u);
+  const uint64_t sent = f.c.data_frames_sent;
+  sc_core::sc_start(sc_time(1000, SC_US));
+  EXPECT_EQ(p.a->flow(0).c.data_frames_sent, sent);
+  EXPECT_FALSE(sc_core::sc_pending_activity());  // a failed flow leaves no timer behind
+  p.expect_balanced();
+}
+
+// Starvation is measured from ACK progress: a flow held back by a lost frame for a fixed timeout has
+// a stall of at least that timeout.
+TEST(Nic, TheLongestStallIsTheLongestTimeWithoutAnAcknowledgedByte) {
+  NicConfig ca;
+  ca.retransmit.fixed = sc_time(300, SC_US);
+  Pair p(ca);
+  bool dropped = false;
+  p.b->set_rx_hook([&](fabric::Frame& f) {
+    if (f.psn == 9 && !dropped) return !(dropped = true);
+    return true;
+  });
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 10 * kMtu});
+  sc_core::sc_start(sc_time(1000, SC_US));
+  ASSERT_TRUE(p.a->flow(0).done);
+  const uint64_t stall = p.a->longest_stall_ps(0);
+  EXPECT_GE(stall, 300'000'000u);           // the timeout
+  EXPECT_LT(stall, 300'000'000u + 5 * kDelayPs);  // plus the retransmission's round trip
+  p.a->open_stall_window();
+  EXPECT_EQ(p.a->longest_stall_ps(0), 0u);  // a completed flow stalls no more
 }
 
 TEST(Nic, ACcRateOfTenGbpsGivesTenGbpsOnTheWireAndItsShareOfGoodput) {

@@ -201,6 +201,56 @@ TEST(Scenario, KeysOfTheOtherPfcThresholdOrTopologyAreErrors) {
   EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\ninter_switch_gbps = 0\n"), "");
 }
 
+// The retransmission timer: "auto" picks the algorithm's transport; a key of another timer is an
+// error naming the timer in effect; the dump names the timer and loads back to it.
+TEST(Scenario, RetransmitTimerFollowsTheAlgorithmAndRejectsKeysOfAnotherTimer) {
+  const Scenario dcqcn = parse_scenario("", "s.toml");
+  EXPECT_EQ(dcqcn.rto_mode_in_effect(), "ib_ack_timeout");
+  EXPECT_EQ(dcqcn.retry_limit_in_effect(), 7u);
+  EXPECT_EQ(dcqcn.rto_backoff_in_effect(), 1u);
+  const Scenario swift = parse_scenario("", "s.toml", {"nic.cc=swift"});
+  EXPECT_EQ(swift.rto_mode_in_effect(), "rtt_estimate");
+  EXPECT_EQ(swift.retry_limit_in_effect(), 0u);
+  EXPECT_EQ(swift.rto_backoff_in_effect(), 2u);
+  EXPECT_EQ(parse_scenario("", "s.toml", {"nic.cc=ldcp"}).rto_mode_in_effect(), "rtt_estimate");
+  EXPECT_EQ(parse_scenario("", "s.toml", {"nic.cc=ldcp", "cc.ldcp.variant=cx6dx_pcc"}).rto_mode_in_effect(),
+            "ib_ack_timeout");
+  EXPECT_EQ(parse_scenario("", "s.toml", {"nic.cc=timely"}).rto_mode_in_effect(), "ib_ack_timeout");
+  EXPECT_EQ(scenario_error_of("[nic]\ncc = \"swift\"\nib_ack_timeout_exp = 12\n"),
+            "s.toml: nic.ib_ack_timeout_exp = 12 applies to nic.rto_mode = \"ib_ack_timeout\" only (here "
+            "\"rtt_estimate\", the transport of nic.cc = \"swift\")");
+  EXPECT_EQ(scenario_error_of("[nic]\nrto_mode = \"fixed\"\nrto_min_us = 5\n"),
+            "s.toml: nic.rto_min_us = 5 applies to nic.rto_mode = \"rtt_estimate\" only (here \"fixed\")");
+  EXPECT_EQ(scenario_error_of("[nic]\nrto_mode = \"rtt_estimate\"\nrto_min_us = 500\nrto_initial_us = 100\n"),
+            "s.toml: nic.rto_initial_us = 100 must be from nic.rto_min_us = 500 to nic.rto_max_us = 1000000");
+  EXPECT_NE(scenario_error_of("[nic]\nib_ack_timeout_exp = 32\n").find("an integer from 0 to 31"), std::string::npos);
+  EXPECT_NE(scenario_error_of("[nic]\nretry_limit = 256\n").find("an integer from 0 to 255"), std::string::npos);
+  EXPECT_NE(scenario_error_of("[nic]\nrto_mode = \"tcp\"\n").find("one of \"auto\", \"ib_ack_timeout\""),
+            std::string::npos);
+  for (const std::vector<std::string>& sets :
+       {std::vector<std::string>{"nic.cc=swift", "nic.rto_min_us=50"}, {"nic.ib_ack_timeout_exp=10", "nic.retry_limit=3"},
+        {"nic.rto_mode=fixed", "nic.rto_us=250", "nic.rto_backoff=2"}}) {
+    const Scenario c = parse_scenario("", "s.toml", sets);
+    const Scenario d = parse_scenario(c.to_toml(), "dump.toml");
+    EXPECT_EQ(d.to_toml(), c.to_toml()) << sets[0];
+    EXPECT_EQ(d.rto_mode_in_effect(), c.rto_mode_in_effect());
+    EXPECT_EQ(d.retry_limit_in_effect(), c.retry_limit_in_effect());
+  }
+}
+
+// traffic.flows: an incast's flows in all, spread over the senders in turn; not with flows_per_sender.
+TEST(Scenario, IncastFlowsInAllExcludeFlowsPerSender) {
+  const Scenario s = parse_scenario("[[traffic]]\nsenders = 3\nflows = 100\n", "s.toml");
+  EXPECT_EQ(s.traffic[0].flows, 100u);
+  EXPECT_EQ(scenario_error_of("[[traffic]]\nsenders = 3\nflows = 100\nflows_per_sender = 2\n"),
+            "s.toml: traffic[0].flows = 100 must be given without flows_per_sender (flows: in all, over the senders in "
+            "turn; flows_per_sender: per sender)");
+  EXPECT_EQ(scenario_error_of("[[traffic]]\npattern = \"permutation\"\nflows = 10\n"),
+            "s.toml: traffic[0].flows applies to pattern \"incast\" only (here pattern = \"permutation\")");
+  EXPECT_NE(scenario_error_of("[[traffic]]\nflows = 0\n").find("an integer from 1 to 65536"), std::string::npos);
+  EXPECT_EQ(parse_scenario(s.to_toml(), "dump.toml").traffic[0].flows, 100u);
+}
+
 // A long array is shown cut to its first entries and its length, not in full.
 TEST(Scenario, LongArraysInMessagesAreAbbreviated) {
   std::string hosts;

@@ -247,6 +247,26 @@ TEST(Workload, AllToAllGivesEveryOrderedPairOnce) {
   }
 }
 
+// traffic.flows: an incast's flows in all go to the senders in turn, so shares differ by at most one.
+TEST(Workload, IncastFlowsInAllGoToTheSendersInTurn) {
+  WorkloadParams p;
+  p.hosts = 32;
+  TrafficSpec t;
+  t.senders = 31;
+  t.flows = 5000;
+  const auto flows = generate_flows({t}, p);
+  ASSERT_EQ(flows.size(), 5000u);
+  std::map<unsigned, unsigned> per_sender;
+  for (size_t i = 0; i < flows.size(); ++i) {
+    EXPECT_EQ(flows[i].src, 1 + i % 31);
+    EXPECT_EQ(flows[i].dst, 0u);
+    EXPECT_EQ(flows[i].id, i + 1);
+    ++per_sender[flows[i].src];
+  }
+  EXPECT_EQ(per_sender.size(), 31u);
+  for (const auto& [src, n] : per_sender) EXPECT_TRUE(n == 5000 / 31 || n == 5000 / 31 + 1) << "host " << src;
+}
+
 // The share of flows to hot hosts is hot_fraction within 5 binomial standard deviations.
 TEST(Workload, HotSpotShareMatchesHotFraction) {
   const uint64_t seed = test_seed(3);
