@@ -746,11 +746,14 @@ void Nic::rx_ack(const Frame& a, bool nak) {
   info.timely_send_time_ps = a.timely_send_time_ps;
   info.rtt_ps = now.value() - a.swift_t1_ps;
   info.fast_start_echo = a.ldcp_fast_start;
-  rto_.on_rtt_sample(f.rto, info.rtt_ps);
+  const bool new_data = idx + 1 > static_cast<int64_t>(f.una);
+  // RTT samples from ACKs of new data only (RFC 7323 4.1): a re-ACK of a duplicate echoes the send
+  // time of an earlier frame.
+  if (new_data) rto_.on_rtt_sample(f.rto, info.rtt_ps);
   // After timeouts, the first ACK that acknowledges new data says whether the frames were lost: it
   // echoes the send time of the frame it acknowledges (RFC 3522 with timestamps), and every timeout
   // after that send time retransmitted a frame that was not lost.
-  if (!f.unjudged_timeouts_ps.empty() && idx + 1 > static_cast<int64_t>(f.una)) {
+  if (!f.unjudged_timeouts_ps.empty() && new_data) {
     for (uint64_t t : f.unjudged_timeouts_ps)
       if (a.swift_t1_ps < t) {
         ++f.c.timeouts_spurious;

@@ -10,13 +10,17 @@ namespace ccf::nic {
 namespace {
 constexpr unsigned kMaxBackoff = 16;
 constexpr unsigned kMaxRetryLimit = 255;
-std::string us(sc_core::sc_time t) { return fmt::format("{}", t.to_seconds() * 1e6); }
+std::string us(sc_core::sc_time t) {
+  return fmt::format("{}", t.to_seconds() * 1e6);
+}
 }  // namespace
 
 const char* to_string(RtoMode m) {
   switch (m) {
-    case RtoMode::kFixed: return "fixed";
-    case RtoMode::kRttEstimate: return "rtt_estimate";
+    case RtoMode::kFixed:
+      return "fixed";
+    case RtoMode::kRttEstimate:
+      return "rtt_estimate";
   }
   return "?";
 }
@@ -24,8 +28,7 @@ const char* to_string(RtoMode m) {
 std::string RetransmitConfig::validate() const {
   if (mode == RtoMode::kRttEstimate) {
     if (min <= sc_core::SC_ZERO_TIME) return fmt::format("nic.rto_min_us = {} must be > 0", us(min));
-    if (max < min)
-      return fmt::format("nic.rto_max_us = {} must be >= nic.rto_min_us = {}", us(max), us(min));
+    if (max < min) return fmt::format("nic.rto_max_us = {} must be >= nic.rto_min_us = {}", us(max), us(min));
     if (initial < min || initial > max)
       return fmt::format("nic.rto_initial_us = {} must be from nic.rto_min_us = {} to nic.rto_max_us = {}", us(initial),
                          us(min), us(max));

@@ -35,8 +35,9 @@ struct RetransmitConfig {
   sc_core::sc_time min = sc_core::sc_time(100, sc_core::SC_US);    // kRttEstimate: floor
   // Ceiling of the estimate and of a backed-off timeout; a fixed timeout above it is kept as it is.
   sc_core::sc_time max = sc_core::sc_time(1, sc_core::SC_SEC);
-  unsigned backoff = 1;      // the timeout is multiplied by this per timeout in a row (1 = none, 2 = RFC 6298 5.5)
-  unsigned retry_limit = 0;  // timeouts in a row without progress that the flow survives; the next fails it (0 = no limit)
+  unsigned backoff = 1;  // the timeout is multiplied by this per timeout in a row (1 = none, 2 = RFC 6298 5.5)
+  unsigned retry_limit =
+      0;  // timeouts in a row without progress that the flow survives; the next fails it (0 = no limit)
 
   // Empty when valid, else "nic.<key> = <value> must ..." (scenario key names).
   std::string validate() const;

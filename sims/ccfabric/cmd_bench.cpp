@@ -90,6 +90,9 @@ void run_bench(const BenchOptions& o) {
   ensure_out_dir(o.out_dir);
   const std::string dur = fmt::format("sim.duration_us={} sim.measure_from_us={} fabric.hosts={} traffic.0.senders={}",
                                       o.duration_us, o.duration_us / 10, o.senders + 1, o.senders);
+  const std::string large =
+      fmt::format("sim.duration_us={} sim.measure_from_us={} fabric.hosts=32 traffic.0.senders=31 traffic.0.flows=5000",
+                  o.duration_us, o.duration_us / 2);
   const std::vector<Case> cases = {
       // With the bare loop of its switch's configuration right before and after the simulation, in
       // the same process: the reference for the co-simulated switch's speed (docs/speed.md).
@@ -99,6 +102,10 @@ void run_bench(const BenchOptions& o) {
       {"timely", "incast_timely.toml", dur, {}},
       // 1 % load: every sender limited to 1 / senders of a percent of the link.
       {"dcqcn_1pct_load", "incast_dcqcn_100g.toml", dur + fmt::format(" traffic.0.rate_gbps={}", 1.0 / o.senders), {}},
+      // 5,000 flows from 31 senders into one port (docs/experiments/large_incast.md): Swift at its design
+      // point (no PFC) and DCQCN with PFC.
+      {"swift_5000_flows", "incast_swift.toml", large + " switch.pfc=false", {}},
+      {"dcqcn_5000_flows", "incast_dcqcn_100g.toml", large + " switch.pfc=true", {}},
   };
   fmt::print(stderr, "ccfabric bench: {} rounds of {} runs of {} us simulated and the bare switch loop\n", o.rounds,
              cases.size(), o.duration_us);
@@ -198,6 +205,8 @@ void run_bench(const BenchOptions& o) {
   fmt::print("wall time relative to dcqcn: swift {:.2f}x, ldcp {:.2f}x, timely {:.2f}x; full load / 1 % load: {:.1f}x\n",
              wall_s(results[1]) / dcqcn, wall_s(results[2]) / dcqcn, wall_s(results[3]) / dcqcn,
              dcqcn / wall_s(results[4]));
+  fmt::print("5,000 flows from 31 senders, {:.0f} us simulated: swift {:.2f} s, dcqcn {:.2f} s of wall time\n",
+             o.duration_us, wall_s(results[5]), wall_s(results[6]));
   // The algorithms move different numbers of frames in the same simulated time (utilisation, ACKs).
   const auto per_frame = [](const CaseResult& r) { return 1.0 / r.summary["speed"]["frames_per_wall_s"].get<double>(); };
   fmt::print("wall time per frame relative to dcqcn: swift {:.2f}x, ldcp {:.2f}x, timely {:.2f}x\n",
@@ -234,7 +243,7 @@ void run_bench(const BenchOptions& o) {
 
 void add_bench_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
-  CLI::App* cmd = app.add_subcommand("bench", "speed report: the incast with every algorithm, 1 % load, bare switch loop");
+  CLI::App* cmd = app.add_subcommand("bench", "speed report: the incast with every algorithm, 1 % load, 5,000 flows, bare switch loop");
   cmd->add_option("--duration-us", o->duration_us, "simulated time per run (us)")->check(finite_range(100.0, 1e6));
   cmd->add_option("--senders", o->senders, "incast fan-in")->check(CLI::Range(1, 31));
   cmd->add_option("--rounds", o->rounds, "rounds; the fastest run of each case is reported")

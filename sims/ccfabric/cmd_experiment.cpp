@@ -535,15 +535,17 @@ void run_experiment(ExperimentOptions o) {
     }
     gp += "unset multiplot\n";
   } else if (e.panels) {
-    // One panel per metric (its label as the y axis), one line per series; blocks of experiment.dat
-    // are (series, metric) in that order.
+    // One panel per metric (its label as the y axis), one line per series, one key for all at the
+    // right; blocks of experiment.dat are (series, metric) in that order.
     const size_t cols = ngroups > 1 ? 2 : 1, rows = (ngroups + cols - 1) / cols;
     gp = fmt::format("set terminal pngcairo size {0},{1} noenhanced\nset output {2}\n"
-                     "set multiplot layout {3},{4} title {5}\nset grid\nset key outside right\nset xlabel {6}\n"
-                     "set offsets graph 0.05, graph 0.05, 0, 0\n{7}",
-                     700 * cols + 300, 80 + 360 * rows, gp_quote(o.out_dir + "/experiment.png"), rows, cols,
-                     gp_quote(e.title), gp_quote(e.x_key), e.xlog ? "set logscale x\n" : "");
+                     "set multiplot layout {3},{4} title {5} margins 0.07,0.76,{8:.3f},0.93 spacing 0.09,{9:.3f}\n"
+                     "set grid\nset xlabel {6}\nset offsets graph 0.05, graph 0.05, 0, 0\n{7}",
+                     560 * cols + 480, 80 + 340 * rows, gp_quote(o.out_dir + "/experiment.png"), rows, cols,
+                     gp_quote(e.title), gp_quote(e.x_key), e.xlog ? "set logscale x\n" : "", 0.25 / double(rows),
+                     0.4 / double(rows));
     for (size_t g = 0; g < ngroups; ++g) {
+      gp += g == 0 ? "set key at screen 0.78,0.93 top left Left reverse\n" : "unset key\n";
       gp += fmt::format("set title {0}\nset ylabel {0}\nset yrange [*:*]\nplot ", gp_quote(e.group_label(g)));
       for (size_t si = 0; si < series_order.size(); ++si)
         gp += fmt::format("{}{} index {} using 1:2:3:4 with yerrorlines title {}", si ? ", " : "",

@@ -54,6 +54,7 @@ struct RunOptions {
   // --bare-loop-cycles N: time N bare stepping cycles of switch 0's configuration right before and
   // right after the simulation (summary.json speed.bare_loop; `ccfabric bench`)
   uint64_t bare_loop_cycles = 0;
+  std::string plots = "png";  // --plots png|none
 };
 
 constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
@@ -562,7 +563,7 @@ void run_scenario(const RunOptions& o) {
   }
 
   sims::write_results(r, o.out_dir);
-  const std::string plot_note = sims::write_plots(r, o.out_dir);
+  const std::string plot_note = o.plots == "none" ? "" : sims::write_plots(r, o.out_dir);
 
   // The short table.
   fmt::print("ccfabric run {}: {} hosts, {} switch(es) ({}), {} Gb/s host links, cc = {}, {:.0f} us ({:.0f} us "
@@ -654,6 +655,9 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--set", o->sets, "override a key, e.g. --set switch.ecn.kmin_bytes=10000");
   cmd->add_option("--out", o->out_dir, "output directory");
   cmd->add_flag("--trace", o->trace, "write an FST waveform of each switch (GTKWave opens it)");
+  cmd->add_option("--plots", o->plots, "png: throughput, queue and FCT plots (gnuplot); none: no plots")
+      ->check(CLI::IsMember({"png", "none"}))
+      ->capture_default_str();
   cmd->add_option("--record-events", o->record_dir,
                   "write the CC units' input events and the scenario into DIR (for ccfabric explore)")
       ->type_name("DIR");

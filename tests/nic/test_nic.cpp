@@ -83,6 +83,18 @@ struct DeliveryLog {
   }
 };
 
+// Drops the first `copies` arrivals of data frame `psn` at `n` and records when every copy arrived.
+struct LostCopies {
+  std::vector<uint64_t> arrivals_ps;
+  LostCopies(Nic& n, uint32_t psn, unsigned copies) {
+    n.set_rx_hook([this, psn, copies](fabric::Frame& f) {
+      if (f.psn != psn) return true;
+      arrivals_ps.push_back(now_ps());
+      return arrivals_ps.size() > copies;
+    });
+  }
+};
+
 TEST(Nic, OneFlowCompletesWithinOnePercentOfTheIdealFct) {
   Pair p;
   constexpr uint64_t kBytes = 1'000'000;  // 976 full frames and one of 576 B
@@ -251,21 +263,15 @@ TEST(Nic, AfterATimeoutTheTimerWaitsForTheRetransmissionToStart) {
   NicConfig ca;
   ca.retransmit.fixed = sc_time(100, SC_US);
   Pair p(ca, {}, std::make_unique<CcFixed>(nic::kUnlimited, double(kMtu), sc_time(500, SC_US)));
-  bool dropped = false;
-  std::vector<uint64_t> arrivals_ps;
-  p.b->set_rx_hook([&](fabric::Frame& f) {
-    if (f.psn == 0) arrivals_ps.push_back(now_ps());
-    if (f.psn == 0 && !dropped) return !(dropped = true);
-    return true;
-  });
+  const LostCopies lost(*p.b, 0, 1);
   p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 2 * kMtu});
   sc_core::sc_start(sc_time(2000, SC_US));
   const nic::FlowState& f = p.a->flow(0);
   ASSERT_TRUE(f.done);
   EXPECT_EQ(f.c.timeouts, 1u);
-  ASSERT_EQ(arrivals_ps.size(), 2u);
+  ASSERT_EQ(lost.arrivals_ps.size(), 2u);
   // The retransmission goes at the pacing deadline, 500 us after the first start.
-  EXPECT_EQ(arrivals_ps[1] - arrivals_ps[0], 500'000'000u);
+  EXPECT_EQ(lost.arrivals_ps[1] - lost.arrivals_ps[0], 500'000'000u);
   p.expect_balanced();
 }
 
@@ -275,22 +281,16 @@ TEST(Nic, EachTimeoutInARowDoublesTheNextOne) {
   ca.retransmit.fixed = sc_time(100, SC_US);
   ca.retransmit.backoff = 2;
   Pair p(ca);
-  unsigned drops = 0;
-  std::vector<uint64_t> arrivals_ps;
-  p.b->set_rx_hook([&](fabric::Frame& f) {
-    if (f.psn != 9) return true;
-    arrivals_ps.push_back(now_ps());
-    return ++drops > 3;  // the first three copies of the last frame are lost
-  });
+  const LostCopies lost(*p.b, 9, 3);  // the first three copies of the last frame are lost
   p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 10 * kMtu});
   sc_core::sc_start(sc_time(5000, SC_US));
   const nic::FlowState& f = p.a->flow(0);
   ASSERT_TRUE(f.done);
   EXPECT_EQ(f.c.timeouts, 3u);
-  ASSERT_EQ(arrivals_ps.size(), 4u);
+  ASSERT_EQ(lost.arrivals_ps.size(), 4u);
   // Each retransmission starts when the timer expires on an idle link: the gaps are the timeouts.
-  EXPECT_EQ(arrivals_ps[2] - arrivals_ps[1], 200'000'000u);
-  EXPECT_EQ(arrivals_ps[3] - arrivals_ps[2], 400'000'000u);
+  EXPECT_EQ(lost.arrivals_ps[2] - lost.arrivals_ps[1], 200'000'000u);
+  EXPECT_EQ(lost.arrivals_ps[3] - lost.arrivals_ps[2], 400'000'000u);
   p.expect_balanced();
 }
 

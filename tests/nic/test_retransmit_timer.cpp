@@ -10,13 +10,15 @@
 
 #include "nic/retransmit_timer.hpp"
 
-int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
+int sc_main(int, char**) {
+  return 0;
+}  // libsystemc references it; gtest_main provides main()
 
 namespace ccf::nic {
 namespace {
 
-using sc_core::sc_time;
 using sc_core::SC_MS;
+using sc_core::sc_time;
 using sc_core::SC_US;
 
 constexpr uint64_t kUs = 1'000'000;  // ps
