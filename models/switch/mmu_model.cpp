@@ -70,6 +70,14 @@ MmuModel::MmuModel(const SwitchParams& params, const SwitchConfig& config) : par
   tag_mask_ = params_.tag_w >= 32 ? UINT32_MAX : (uint32_t{1} << params_.tag_w) - 1;
   dst_mask_ = (uint32_t{1} << params_.dst_w) - 1;
   lfsr_ = cfg_.lfsr_seed ? cfg_.lfsr_seed : 1;  // 2.5: a zero seed is replaced by 1
+  if (params_.rcm) {  // 2.11
+    rcm_eg_.resize(queues_.size());
+    rcm_in_.resize(queues_.size());
+    rcm_egq_.resize(queues_.size());
+    for (RcmEgress& x : rcm_egq_) x.cam.resize(params_.cfr_depth);
+    rcm_ports_.resize(params_.nports);
+    sar_.resize(size_t{1} << params_.sar_tbl_lg);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,7 +122,7 @@ Descriptor MmuModel::cut_to_widths(const Descriptor& d) const {
 }
 
 // 2.3 forwarding and 2.4 admission of descriptor `d` of ingress port `p`, then 2.5 marking at admission.
-MmuModel::Admission MmuModel::decide_admission(unsigned p, const Descriptor& d) const {
+MmuModel::Admission MmuModel::decide_admission(unsigned p, const Descriptor& d, uint64_t cycle) const {
   Admission a;
   a.valid = true;
   a.d = d;
@@ -131,12 +139,19 @@ MmuModel::Admission MmuModel::decide_admission(unsigned p, const Descriptor& d) 
   if (f.is_ecmp) {
     const EcmpGroup& g = cfg_.ecmp[f.port_or_group];
     a.e = g.members[(uint32_t{a.d.hash} * g.size) >> 16];
+    if (rcm_on() && cfg_.rcm.sar_en) a.e = sar_route(a.e, g, a.c, a.d.hash, cycle, a.rcm);  // 2.11.5
   } else {
     a.e = f.port_or_group;
   }
+  a.q = a.c;
+  if (rcm_on()) {  // 2.11.4: the queue it joins; the samples, CAM write and CN it causes
+    rcm_decide(p, a.e, a.c, a.d, a.cells, cycle, a.rcm);
+    a.q = a.rcm.q;
+  }
 
-  const QueueConfig& qcfg = cfg_.queue(a.e, a.c);
-  const QueueCounters& qs = q(a.e, a.c).ctr;
+  // The rules read the queue the frame joins (2.11.4).
+  const QueueConfig& qcfg = cfg_.queue(a.e, a.q);
+  const QueueCounters& qs = q(a.e, a.q).ctr;
   const IngressState& in = ingress_[p * kMaxPrio + a.c];
   const uint64_t pool = cfg_.shared_pool_cells;
 
@@ -173,7 +188,7 @@ MmuModel::Admission MmuModel::decide_admission(unsigned p, const Descriptor& d) 
   }
   // 2.5, CTRL.mark_at_dequeue = 0: q is the queue length before the frame joins.
   if (!cfg_.mark_at_dequeue) {
-    const RedDecision r = red_decide(a.e, a.c, qs.len_bytes, a.d.ecn);
+    const RedDecision r = red_decide(a.e, a.q, qs.len_bytes, a.d.ecn);
     a.mark = r.mark;
     a.lfsr_step = r.lfsr_step;
   }
@@ -186,6 +201,9 @@ uint8_t MmuModel::eligible_mask(unsigned e, uint64_t cycle) const {
   uint8_t m = port.nonempty_mask;
   for (unsigned c = 0; c < params_.nprio; ++c)
     if (((m >> c) & 1u) && cycle < port.pause_until[c]) m &= static_cast<uint8_t>(~(1u << c));
+  // 2.11.4: RCC_QUEUE holds frames of RCC_CLASS, which a pause of RCC_CLASS stops too.
+  if (rcc_on() && cycle < port.pause_until[cfg_.rcm.rcc_class])
+    m &= static_cast<uint8_t>(~(1u << cfg_.rcm.rcc_queue));
   return m;
 }
 
@@ -233,7 +251,7 @@ MmuModel::Dequeue MmuModel::decide_dequeue(uint64_t cycle, const std::vector<boo
         if (((dwrr_group_ & elig) >> m) & 1u) {
           d.c = m;
           d.new_dptr = m;
-          d.new_deficit = q(d.e, m).deficit + int64_t{cfg_.queue(d.e, m).dwrr_quantum_bytes};
+          d.new_deficit = q(d.e, m).deficit + int64_t(rcc_quantum(d.e, m, cycle));
           break;
         }
       }
@@ -362,11 +380,11 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
     const unsigned p = (rr_in_ + k) % np;
     const Port& port = ports_[p];
     if (port.fifo_count > 0) {
-      adm = decide_admission(p, port.fifo[port.fifo_head]);
+      adm = decide_admission(p, port.fifo[port.fifo_head], cycle);
       break;
     }
     if (offered(p)) {
-      adm = decide_admission(p, cut_to_widths(*in.in_desc[p]));
+      adm = decide_admission(p, cut_to_widths(*in.in_desc[p]), cycle);
       adm.bypass = true;
       break;
     }
@@ -412,21 +430,27 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
       if (adm.drop == DropReason::kNoRoute) {
         ++port.ctr.drops_no_route;
       } else {
-        ++q(adm.e, adm.c).ctr.drops[static_cast<size_t>(adm.drop)];
+        ++q(adm.e, adm.q).ctr.drops[static_cast<size_t>(adm.drop)];
       }
     } else {
-      Queue& qq = q(adm.e, adm.c);
+      Queue& qq = q(adm.e, adm.q);
       const uint32_t i = alloc_slot();
       Slot& s = slots_[i];
-      s = Slot{adm.d.tag, adm.d.len_bytes, adm.mark ? kCe : adm.d.ecn, static_cast<uint8_t>(adm.p), kNil};
+      s = Slot{adm.d.tag,
+               adm.d.len_bytes,
+               adm.mark ? kCe : adm.d.ecn,
+               static_cast<uint8_t>(adm.p),
+               kNil,
+               static_cast<uint8_t>(adm.c),
+               static_cast<uint8_t>(adm.rcm.bucket)};
       if (qq.tail == kNil) {
         qq.head = i;
       } else {
         slots_[qq.tail].next = i;
       }
       qq.tail = i;
-      out.enqueue = EnqueueReport{adm.d.tag, static_cast<uint8_t>(adm.e), static_cast<uint8_t>(adm.c)};
-      ports_[adm.e].nonempty_mask |= static_cast<uint8_t>(1u << adm.c);
+      out.enqueue = EnqueueReport{adm.d.tag, static_cast<uint8_t>(adm.e), static_cast<uint8_t>(adm.q)};
+      ports_[adm.e].nonempty_mask |= static_cast<uint8_t>(1u << adm.q);
       ++qq.ctr.len_frames;
       qq.ctr.len_bytes += adm.d.len_bytes;
       qq.ctr.len_cells += adm.cells;
@@ -441,6 +465,7 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
       } else {
         is.u_cells += adm.cells;
       }
+      if (adm.rcm.on) rcm_apply_admission(adm.p, adm.e, adm.c, adm.d, cycle, adm.rcm, out);
     }
   }
 
@@ -467,9 +492,14 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
     qq.ctr.ecn_marks += deq.mark;
     --frames_held_;
     total_cells_ -= deq.cells;
-    touch(s.in_port, deq.c);
+    touch(s.in_port, s.in_c);
+    // 2.11.4: the frame leaves its hash bucket at this port.
+    if (rcc_on() && s.in_c == cfg_.rcm.rcc_class) {
+      --rcm_ports_[deq.e].bucket_cnt[s.bucket];
+      rcm_ports_[deq.e].cls_bytes -= s.len_bytes;
+    }
     // 2.8: headroom first, with h after this cycle's admission (the admission applies first).
-    IngressState& is = ing(s.in_port, deq.c);
+    IngressState& is = ing(s.in_port, s.in_c);
     const uint64_t from_h = std::min<uint64_t>(is.h_cells, deq.cells);
     is.h_cells -= from_h;
     is.u_cells -= deq.cells - from_h;
@@ -487,7 +517,7 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
 
   // Peaks: queue bytes after an admission (2.9), ingress u + h.
   if (adm.valid && adm.drop == DropReason::kNone) {
-    QueueCounters& c = q(adm.e, adm.c).ctr;
+    QueueCounters& c = q(adm.e, adm.q).ctr;
     c.peak_bytes = std::max(c.peak_bytes, c.len_bytes);
   }
   for (unsigned i = 0; i < ntouched; ++i) {
@@ -497,6 +527,14 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
 
   // 2.6: XOFF/XON on the touched (p, c) with end-of-cycle values; requests go out next cycle.
   for (unsigned i = 0; i < ntouched; ++i) evaluate_pfc(touched[i].p, touched[i].c);
+
+  // 2.11.3: the CN received this cycle (after the admission's RCC event, 2.11.4).
+  if (in.cn_in && params_.rcm) {
+    changed = true;
+    ++rcm_ports_[in.cn_in->port].ctr.cn_received;  // counted whether or not RCM is on
+    if (rcm_on()) rcm_receive_cn(*in.cn_in, cycle);
+  }
+  rcc_cut_port_ = -1;
 
   // 2.7: PFC frames received this cycle.
   for (unsigned e = 0; e < np && e < in.pfc_in.size(); ++e) {

@@ -52,11 +52,25 @@ struct EgressReport {
   bool operator==(const EgressReport&) const = default;
 };
 
+// A congestion notification received on, or sent from, a port (docs/switch.md 2.11.3).
+struct CnOnPort {
+  unsigned port = 0;
+  CnFrame frame;
+  bool operator==(const CnOnPort&) const = default;
+};
+
+// The egress CRD sample of a cycle (docs/switch.md 2.11.1, crd_* outputs).
+struct CrdReport {
+  uint8_t port = 0, prio = 0, fb = 0;
+  bool operator==(const CrdReport&) const = default;
+};
+
 // What the environment drives in one cycle.
 struct CycleInputs {
   std::vector<std::optional<Descriptor>> in_desc;  // per port: valid descriptor offered
   std::vector<bool> out_ready;                      // per port: transmitter idle
   std::vector<std::optional<PfcFrame>> pfc_in;      // per port: PFC frame received
+  std::optional<CnOnPort> cn_in;                    // RCM: one CN received (2.11.3)
 };
 
 // The same inputs' set entries as bits (port p = bit p), for a driver that visits only those ports:
@@ -65,8 +79,10 @@ struct CycleInputMasks {
   uint64_t in_desc = 0;    // in_desc[p] holds a descriptor
   uint64_t out_ready = 0;  // out_ready[p] is true
   uint64_t pfc_in = 0;     // pfc_in[p] holds a frame
+  bool cn_in = false;      // a CN is offered (RCM)
   static CycleInputMasks of(const CycleInputs& in) {
     CycleInputMasks m;
+    m.cn_in = in.cn_in.has_value();
     for (size_t p = 0; p < in.in_desc.size(); ++p) m.in_desc |= uint64_t{in.in_desc[p].has_value()} << p;
     for (size_t p = 0; p < in.out_ready.size(); ++p) m.out_ready |= uint64_t{in.out_ready[p]} << p;
     for (size_t p = 0; p < in.pfc_in.size(); ++p) m.pfc_in |= uint64_t{in.pfc_in[p].has_value()} << p;
@@ -83,6 +99,8 @@ struct CycleOutputs {
   std::optional<DropReport> drop;
   std::optional<EgressReport> egress;
   std::vector<std::optional<PfcFrame>> pfc_out;  // per port
+  std::optional<CnOnPort> cn_out;                // RCM: the CN sent this cycle (2.11.3)
+  std::optional<CrdReport> crd;                  // RCM: the egress sample of this cycle (2.11.1)
   bool idle = false;                             // docs/switch.md 2.1
   // The stepping prediction of 2.1, about cycle + 1 from the state after this cycle's edge:
   // next_busy = cycle + 1 must be stepped whatever the inputs; eg_pending bit e = port e holds a
@@ -108,6 +126,10 @@ struct CycleReport {
   EnqueueReport enqueue;
   bool drop_valid = false;
   DropReport drop;
+  bool cn_out_valid = false;   // RCM (2.11.3)
+  CnOnPort cn_out;
+  bool crd_valid = false;      // RCM (2.11.1)
+  CrdReport crd;
   bool idle = false;
   bool next_busy = true;
   uint64_t eg_pending = 0;
@@ -127,6 +149,11 @@ struct PortCounters {
   std::array<uint64_t, kMaxPrio> paused_cycles{};  // completed pauses; see paused_cycles()
 };
 
+// Per port (docs/switch.md 2.11.6, block 7).
+struct RcmCounters {
+  uint64_t cn_sent = 0, cn_received = 0, cfr_samples = 0, rcc_held_bytes = 0, sar_reroutes = 0, reordered = 0;
+};
+
 struct IngressState {
   uint64_t u_cells = 0, h_cells = 0, peak_cells = 0;
   bool xoff = false;
@@ -142,6 +169,10 @@ class MmuModel {
   const QueueCounters& queue(unsigned port, unsigned prio) const { return queues_[port * kMaxPrio + prio].ctr; }
   const PortCounters& port(unsigned p) const { return ports_[p].ctr; }
   const IngressState& ingress(unsigned port, unsigned prio) const { return ingress_[port * kMaxPrio + prio]; }
+  const RcmCounters& rcm(unsigned port) const { return rcm_ports_[port].ctr; }
+  // RCM state of a class (2.11): the degree of the last egress sample, Wc of a port.
+  uint8_t rcm_egress_fb(unsigned port, unsigned prio) const { return rcm_eg_[port * kMaxPrio + prio].fb; }
+  uint64_t rcm_wc(unsigned port) const { return rcm_ports_[port].wc; }
   // Paused cycles of (port, class) up to `cycle`, including a pause still running.
   uint64_t paused_cycles(unsigned port, unsigned prio, uint64_t cycle) const;
   uint64_t shared_used_cells() const { return shared_cells_; }
@@ -167,6 +198,8 @@ class MmuModel {
     uint8_t ecn = 0;
     uint8_t in_port = 0;
     uint32_t next = kNil;
+    uint8_t in_c = 0;    // ingress class (2.11.4: a frame in RCC_QUEUE keeps its class)
+    uint8_t bucket = 0;  // flow hash bucket (2.11.4)
   };
   struct Queue {
     uint32_t head = kNil, tail = kNil;  // slot list, oldest first
@@ -186,12 +219,62 @@ class MmuModel {
     uint8_t nonempty_mask = 0;              // egress queues (e, c) holding frames
     unsigned dwrr_ptr = 0;                  // dptr(e) (2.8)
   };
+  // RCM state (docs/switch.md 2.11). A CRD class (egress (e, c) or ingress (p, c)).
+  struct CrdClass {
+    uint64_t acc = 0;     // bytes since the last sample
+    uint64_t qlast = 0;   // length at the last sample
+    uint8_t fb = 0;
+    uint64_t until = 0;   // local flag active while cycle < until
+    uint64_t cn_next = 0; // ingress only: the earliest cycle for the next CN
+  };
+  struct CamEntry {
+    bool valid = false;
+    uint16_t hash = 0;
+    uint8_t in_port = 0;
+  };
+  struct RcmEgress {     // per (e, c): CFR and the remote state
+    std::vector<CamEntry> cam;
+    unsigned cam_ptr = 0;
+    uint64_t cam_acc = 0;
+    uint64_t rem_until = 0;
+    uint8_t fbr = 0;
+    uint8_t rem_count = 0;
+    std::array<uint16_t, CnFrame::kMaxIds> rem_ids{};
+  };
+  struct RcmPort {
+    uint64_t wc = 0;                             // RCC share Wc (2.11.4)
+    uint64_t cls_bytes = 0;                      // bytes of class RCC_CLASS queued here (both queues)
+    std::array<uint32_t, 16> bucket_cnt{};       // frames of class RCC_CLASS per hash bucket
+    uint16_t bucket_side = 0;                    // bit b: bucket b's frames are in RCC_QUEUE
+    RcmCounters ctr;
+  };
+  struct SarEntry {
+    bool valid = false;
+    uint8_t port = 0;
+    uint64_t last = 0;
+  };
+  // What RCM decided for the processed frame (from start-of-cycle state), applied at the edge.
+  struct RcmDecision {
+    bool on = false;           // RCM enabled and the frame admitted (filled by decide_admission)
+    unsigned q = 0;            // the queue the frame joins (2.11.4)
+    unsigned bucket = 0;
+    bool congestion = false;
+    bool sar = false;          // an ECMP frame under SAR (the flow table is written)
+    bool reroute = false, reorder = false;
+    bool eg_sample = false, in_sample = false;
+    int64_t eg_fb_raw = 0, in_fb_raw = 0;  // Fb of the samples
+    uint64_t eg_q = 0, in_q = 0;           // Q of the samples
+    bool cam_write = false;
+    std::optional<CnOnPort> cn;
+  };
   // The decision on the frame processed this cycle (2.3 to 2.5), from start-of-cycle state.
   struct Admission {
     bool valid = false;
     bool bypass = false;  // the descriptor offered this cycle to an empty FIFO (2.2), not a FIFO head
     Descriptor d;  // fields already cut to their widths
     unsigned p = 0, c = 0, e = 0;
+    unsigned q = 0;  // the egress queue's class: c, or RCC_QUEUE for a congestion flow (2.11.4)
+    RcmDecision rcm;
     uint64_t cells = 0, sh_delta = 0;
     DropReason drop = DropReason::kNone;
     bool to_headroom = false;
@@ -209,6 +292,28 @@ class MmuModel {
   };
   struct RedDecision { bool mark = false, lfsr_step = false; };
 
+  bool rcm_on() const { return params_.rcm && cfg_.rcm.crd_en; }
+  bool rcc_on() const { return rcm_on() && cfg_.rcm.rcc_en; }
+  bool local_active(unsigned e, unsigned c, uint64_t cycle) const { return cycle < rcm_eg_[e * kMaxPrio + c].until; }
+  bool remote_active(unsigned e, unsigned c, uint64_t cycle) const {
+    return cycle < rcm_egq_[e * kMaxPrio + c].rem_until;
+  }
+  bool rcc_active(unsigned e, uint64_t cycle) const {
+    return local_active(e, cfg_.rcm.rcc_class, cycle) || remote_active(e, cfg_.rcm.rcc_class, cycle);
+  }
+  bool congestion_flow(unsigned e, unsigned c, uint16_t hash, uint64_t cycle) const;
+  uint8_t regional_degree(unsigned e, unsigned c, uint64_t cycle) const;
+  uint8_t quantise(int64_t fb) const;
+  int64_t crd_fb(uint64_t q, uint64_t qeq, uint64_t qlast) const;
+  unsigned sar_route(unsigned e0, const EcmpGroup& g, unsigned c, uint16_t hash, uint64_t cycle, RcmDecision& r) const;
+  void rcm_decide(unsigned p, unsigned e, unsigned c, const Descriptor& d, uint64_t cells, uint64_t cycle,
+                  RcmDecision& r) const;
+  uint64_t rcc_quantum(unsigned e, unsigned c, uint64_t cycle) const;
+  void rcc_cut(unsigned e, uint8_t f, bool active_at_start);
+  void rcm_apply_admission(unsigned p, unsigned e, unsigned c, const Descriptor& d, uint64_t cycle,
+                           const RcmDecision& r, CycleOutputs& out);
+  void rcm_receive_cn(const CnOnPort& cn, uint64_t cycle);
+
   Queue& q(unsigned e, unsigned c) { return queues_[e * kMaxPrio + c]; }
   const Queue& q(unsigned e, unsigned c) const { return queues_[e * kMaxPrio + c]; }
   IngressState& ing(unsigned p, unsigned c) { return ingress_[p * kMaxPrio + c]; }
@@ -220,7 +325,7 @@ class MmuModel {
   Descriptor cut_to_widths(const Descriptor& d) const;
   RedDecision red_decide(unsigned e, unsigned c, uint64_t qlen_bytes, uint8_t ecn) const;
   void send_pfc(unsigned p, uint64_t cycle, std::optional<PfcFrame>& out);
-  Admission decide_admission(unsigned p, const Descriptor& d) const;
+  Admission decide_admission(unsigned p, const Descriptor& d, uint64_t cycle) const;
   Dequeue decide_dequeue(uint64_t cycle, const std::vector<bool>& out_ready) const;
   uint8_t eligible_mask(unsigned e, uint64_t cycle) const;
   uint64_t earliest_deadline_from(uint64_t cycle) const;  // earliest deadline >= cycle
@@ -244,6 +349,13 @@ class MmuModel {
   uint64_t frames_held_ = 0;
   uint32_t lfsr_ = 1;
   unsigned rr_in_ = 0, rr_out_ = 0;
+  // RCM (2.11): per egress (e, c) CRD, per ingress (p, c) CRD, per egress (e, c) CAM and remote
+  // state, per port RCC, the SAR flow table.
+  std::vector<CrdClass> rcm_eg_, rcm_in_;
+  std::vector<RcmEgress> rcm_egq_;
+  std::vector<RcmPort> rcm_ports_;
+  std::vector<SarEntry> sar_;
+  int rcc_cut_port_ = -1;  // the port whose Wc the admission of this cycle cut (step() resets it)
 };
 
 }  // namespace ccf::sw

@@ -61,6 +61,8 @@ std::string SwitchParams::validate() const {
   if (tag_w < 8 || tag_w > 32) e.add("TAG_W = {} must be in 8..32", tag_w);
   if (dst_w < 1 || dst_w > 16) e.add("DST_W = {} must be in 1..16", dst_w);
   if (ngroups < 1 || ngroups > 256) e.add("NGROUPS = {} must be in 1..256", ngroups);
+  if (cfr_depth != 8 && cfr_depth != 16 && cfr_depth != 32) e.add("CFR_DEPTH = {} must be 8, 16 or 32", cfr_depth);
+  if (sar_tbl_lg < 4 || sar_tbl_lg > 12) e.add("SAR_TBL_LG = {} must be in 4..12", sar_tbl_lg);
   return e.str();
 }
 
@@ -218,6 +220,28 @@ std::string SwitchConfig::validate(const SwitchParams& p) const {
             "switch.dwrr_group_mask",
             port, c, q.dwrr_quantum_bytes, kMaxFrameBytes);
     }
+  }
+
+  if (p.rcm && rcm.crd_en) {
+    if (rcm.wq_log2 < -4 || rcm.wq_log2 > 4) e.add("switch.rcm.wq_log2 = {} must be in -4..4", rcm.wq_log2);
+    if (rcm.fb_shift > 31) e.add("switch.rcm.fb_shift = {} must be in 0..31", rcm.fb_shift);
+    if (rcm.cn_w_shift > 6) e.add("switch.rcm.cn_w_shift = {} must be in 0..6", rcm.cn_w_shift);
+    if (rcm.rcc_en) {
+      if (rcm.rcc_class >= nprio || rcm.rcc_queue >= nprio || rcm.rcc_class == rcm.rcc_queue)
+        e.add("switch.rcm.rcc_class = {} and rcc_queue = {} must differ and be below NPRIO = {}", rcm.rcc_class,
+              rcm.rcc_queue, nprio);
+      else if (((dwrr_group_mask >> rcm.rcc_class) & 1u) == 0 || ((dwrr_group_mask >> rcm.rcc_queue) & 1u) == 0)
+        e.add("switch.dwrr_group_mask = {:#04x} must hold switch.rcm.rcc_class {} and rcc_queue {}", dwrr_group_mask,
+              rcm.rcc_class, rcm.rcc_queue);
+      if (rcm.rcc_min_bytes < kMaxFrameBytes)
+        e.add("switch.rcm.rcc_min_bytes = {} must be >= {} (the largest frame: the DWRR quanta of RCC)",
+              rcm.rcc_min_bytes, kMaxFrameBytes);
+      if (uint64_t{rcm.rcc_window_bytes} < 2 * uint64_t{rcm.rcc_min_bytes})
+        e.add("switch.rcm.rcc_window_bytes = {} must be >= 2 x rcc_min_bytes = {}", rcm.rcc_window_bytes,
+              2 * uint64_t{rcm.rcc_min_bytes});
+    }
+    if (rcm.sar_en && (rcm.sar_level < 1 || rcm.sar_level > 63))
+      e.add("switch.rcm.sar_level = {} must be in 1..63", rcm.sar_level);
   }
 
   for (size_t d = 0; d < fwd.size(); ++d) {

@@ -23,6 +23,10 @@ struct SwitchParams {
   unsigned tag_w = 32;
   unsigned dst_w = 12;
   unsigned ngroups = 64;
+  // Regional congestion mitigation (docs/switch.md 2.11): built in, CAM depth, flow-table size.
+  bool rcm = false;
+  unsigned cfr_depth = 16;
+  unsigned sar_tbl_lg = 10;
 
   uint64_t ncells() const { return buffer_bytes / cell_bytes; }
   unsigned ndst() const { return 1u << dst_w; }
@@ -76,6 +80,42 @@ struct EcmpGroup {
   std::array<uint8_t, kEcmpMaxMembers> members{};
 };
 
+// Regional congestion mitigation (docs/switch.md 2.11), registers of block 6.
+struct RcmConfig {
+  bool crd_en = false, cn_en = false, rcc_en = false, sar_en = false;
+  uint32_t qeq_bytes = 0;           // egress equilibrium length Qeq
+  uint32_t qeq_ing_bytes = 0;       // ingress equilibrium length
+  int wq_log2 = 1;                  // w_q = 2^k, k in -4..4
+  uint32_t sample_bytes = 0;        // CRD sampling interval (bytes admitted to a class); 0 = no samples
+  unsigned fb_shift = 0;            // fb = min(63, Fb >> fb_shift): F_bmax = 63 << fb_shift
+  uint32_t flag_hold_cycles = 0;    // a flag is active this long after the sample or CN that set it
+  uint32_t cn_interval_cycles = 0;  // at least this long between two CNs of one ingress (port, class)
+  unsigned cn_w_shift = 1;          // eq. 2's w = 2^-k
+  uint32_t cfr_sample_bytes = 0;    // CAM write interval (bytes admitted to a queue); 0 = no CFR
+  unsigned rcc_class = 3;           // the data class RCC covers
+  unsigned rcc_queue = 2;           // the queue its congestion flows wait in
+  uint32_t rcc_window_bytes = 0;    // W
+  uint32_t rcc_min_bytes = 0;       // floor of Wc and of W - Wc
+  unsigned sar_level = 0;           // regional degree at which SAR detours (1..63)
+  uint32_t sar_gap_cycles = 0;      // flowlet gap: a flow keeps its port while its frames come closer
+  uint64_t cn_port_mask = 0;        // ports whose neighbour is a switch (CNs are sent only there)
+};
+
+// A congestion notification (docs/switch.md 2.11.3): class, degree and flow IDs.
+struct CnFrame {
+  static constexpr unsigned kMaxIds = 32;
+  uint8_t cls = 0;
+  uint8_t fb = 0;
+  uint8_t count = 0;
+  std::array<uint16_t, kMaxIds> ids{};
+  bool operator==(const CnFrame& o) const {
+    if (cls != o.cls || fb != o.fb || count != o.count) return false;
+    for (unsigned i = 0; i < count; ++i)
+      if (ids[i] != o.ids[i]) return false;
+    return true;
+  }
+};
+
 struct SwitchConfig {
   bool pfc_dynamic = true;
   bool mark_at_dequeue = false;
@@ -94,6 +134,7 @@ struct SwitchConfig {
   std::vector<QueueConfig> queues;          // nports * kMaxPrio, index p * 8 + c
   std::vector<FwdEntry> fwd;                // 2^dst_w
   std::vector<EcmpGroup> ecmp;              // ngroups
+  RcmConfig rcm;                            // used when SwitchParams::rcm
 
   QueueConfig& queue(unsigned port, unsigned prio) { return queues[port * kMaxPrio + prio]; }
   const QueueConfig& queue(unsigned port, unsigned prio) const { return queues[port * kMaxPrio + prio]; }

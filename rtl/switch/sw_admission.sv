@@ -38,6 +38,7 @@ module sw_admission #(
 
     output logic                               admit,
     output logic [sw_pkg::REASON_W-1:0]        drop_reason,    // DROP_NONE when admitted
+    output logic [sw_pkg::CNT_W-1:0]           pr_uh,          // u + h of (p,c) at the start of the cycle (RCM)
 
     // the dequeued frame (2.8): its cells return to ingress (p,c)
     input  wire                                dq_valid,
@@ -102,6 +103,7 @@ module sw_admission #(
     logic [CW-1:0]        s_next, t_next;
 
     assign {a_peak, a_h, a_u} = ir_a_data;
+    assign pr_uh = a_u + a_h;
     assign {b_peak, b_h, b_u} = ir_b_data;
     assign {r_peak, r_h, r_u} = ir_r_data;
     assign rd_data = (rd_k_q == 2'd0) ? 32'(r_u) : (rd_k_q == 2'd1) ? 32'(r_h) : 32'(r_peak);

@@ -6,6 +6,7 @@ module sw_fwd #(
     parameter int NPORTS  = 16,   // switch ports
     parameter int DST_W   = 12,   // destination index (2^DST_W forwarding entries)
     parameter int NGROUPS = 64,   // ECMP groups
+    parameter int GRP_OUT = 0,    // 1: also give the ECMP group's members (SAR, 2.11.5)
     parameter int PID_W   = $clog2(NPORTS)
 ) (
     input  wire                          clk,
@@ -15,6 +16,9 @@ module sw_fwd #(
     input  wire [sw_pkg::HASH_W-1:0]     hash,
     output logic                         route_ok,   // 0: drop NO_ROUTE
     output logic [PID_W-1:0]             egress_port,
+    output logic                         is_ecmp,      // GRP_OUT: the entry is an ECMP group
+    output logic [4:0]                   grp_size,     // GRP_OUT: its members
+    output logic [16*PID_W-1:0]          grp_members,
 
     // register writes and reads of blocks 3, 4, 5
     input  wire                          cfg_wr_en,
@@ -90,6 +94,21 @@ module sw_fwd #(
                 egress_port = member[PID_W-1:0];
             end
         end
+    end
+
+    // the group's members for SAR (2.11.5)
+    if (GRP_OUT != 0) begin : g_grp
+        always_comb begin
+            is_ecmp  = ent[9] && ent[8] && grp_ok;
+            grp_size = n;
+            for (int k = 0; k < 16; k++) begin
+                grp_members[k*PID_W +: PID_W] = memb_mem[{grp[GRP_W-1:0], 4'(k)}][PID_W-1:0];
+            end
+        end
+    end else begin : g_no_grp
+        assign is_ecmp     = 1'b0;
+        assign grp_size    = '0;
+        assign grp_members = '0;
     end
 
     // register read-back (2.9 blocks 3, 4, 5): in a register-read cycle only

@@ -8,6 +8,7 @@ module sw_queue_mgr #(
     parameter int NCELLS     = 46875,  // descriptor slots (one per frame) and accounting cells
     parameter int CELL_BYTES = 256,    // accounting cell
     parameter int TAG_W      = 32,     // frame tag
+    parameter int XW         = 0,      // extra bits kept per frame (RCM: ingress class and hash bucket), 0..8
     parameter int NQ         = NPORTS*NPRIO,
     parameter int QID_W      = $clog2(NQ),
     parameter int PID_W      = $clog2(NPORTS)
@@ -29,6 +30,7 @@ module sw_queue_mgr #(
     input  wire [sw_pkg::CNT_W-1:0]      enq_cells,
     input  wire [sw_pkg::ECN_W-1:0]      enq_ecn,
     input  wire [PID_W-1:0]              enq_port,
+    input  wire [7:0]                    enq_extra,        // XW bits kept with the frame
 
     // queue state for the scheduler
     output logic [NQ-1:0]                nonempty,
@@ -43,6 +45,7 @@ module sw_queue_mgr #(
     output logic [sw_pkg::CNT_W-1:0]     deq_cells,
     output logic [sw_pkg::ECN_W-1:0]     deq_ecn,
     output logic [PID_W-1:0]             deq_port,         // ingress port of the frame
+    output logic [7:0]                   deq_extra,        // its enq_extra (0 when XW = 0)
     output logic [sw_pkg::QB_W-1:0]      deq_qbytes,       // q(e,c) at the start of the cycle
     output logic                         deq_last,         // the frame is the only one in its queue
 
@@ -132,6 +135,25 @@ module sw_queue_mgr #(
     assign deq_cells  = CW'((32'(deq_len) + CELL_BYTES - 1) >> CELL_LG);
     assign deq_ecn    = d_ecn[deq_slot];
     assign deq_port   = d_port[deq_slot];
+
+    // extra bits per slot (RCM): kept only when XW > 0
+    if (XW > 0) begin : g_extra
+        logic [XW-1:0] d_extra [NCELLS];
+        if (XW < 8) begin : g_unused_top
+            logic unused_extra_top;
+            assign unused_extra_top = ^enq_extra[7:XW];
+        end
+        assign deq_extra = 8'(d_extra[deq_slot]);
+        always_ff @(posedge clk) begin
+            if (enq_valid) begin
+                d_extra[new_slot] <= enq_extra[XW-1:0];
+            end
+        end
+    end else begin : g_no_extra
+        logic unused_extra;
+        assign unused_extra = ^enq_extra;
+        assign deq_extra    = '0;
+    end
     assign deq_qbytes = b_bytes;
     assign deq_last   = b_frames == CW'(1);
 

@@ -10,7 +10,10 @@ module sw_top #(
     parameter int IN_FIFO_DEPTH = 4,           // per-port ingress skid FIFO, power of two 2..16
     parameter int TAG_W         = 32,          // frame tag, 8..32
     parameter int DST_W         = 12,          // destination index, 1..16
-    parameter int NGROUPS       = 64           // ECMP groups, 1..256
+    parameter int NGROUPS       = 64,          // ECMP groups, 1..256
+    parameter int RCM           = 0,           // regional congestion mitigation (2.11) built in: 0, 1
+    parameter int CFR_DEPTH     = 16,          // RCM CAM and remote-list entries: 8, 16, 32
+    parameter int SAR_TBL_LG    = 10           // RCM adaptive-routing flow table: 2^SAR_TBL_LG entries, 4..12
 ) (
     input  wire                         clk,
     input  wire                         rst,
@@ -58,6 +61,25 @@ module sw_top #(
     input  wire [NPORTS*8-1:0]          pfc_in_class_en,
     input  wire [NPORTS*128-1:0]        pfc_in_time,
 
+    // RCM congestion notifications received (one per cycle) and sent, and the egress degree
+    // samples (2.11.3, 2.11.7); tied to 0 and ignored with RCM = 0
+    input  wire                         cn_in_valid,
+    input  wire [sw_pkg::PORT_W-1:0]    cn_in_port,
+    input  wire [2:0]                   cn_in_class,
+    input  wire [5:0]                   cn_in_fb,
+    input  wire [5:0]                   cn_in_count,
+    input  wire [CFR_DEPTH*16-1:0]      cn_in_ids,
+    output logic                        cn_out_valid,
+    output logic [sw_pkg::PORT_W-1:0]   cn_out_port,
+    output logic [2:0]                  cn_out_class,
+    output logic [5:0]                  cn_out_fb,
+    output logic [CFR_DEPTH-1:0]        cn_out_id_valid,
+    output logic [CFR_DEPTH*16-1:0]     cn_out_ids,
+    output logic                        crd_valid,
+    output logic [sw_pkg::PORT_W-1:0]   crd_port,
+    output logic [2:0]                  crd_prio,
+    output logic [5:0]                  crd_fb,
+
     // registers (2.9)
     input  wire                         cfg_wr_en,
     input  wire                         cfg_rd_en,
@@ -94,6 +116,7 @@ module sw_top #(
         if (TAG_W < 8 || TAG_W > 32) $error("sw_top: TAG_W = %0d must be 8..32", TAG_W);
         if (DST_W < 1 || DST_W > 16) $error("sw_top: DST_W = %0d must be 1..16", DST_W);
         if (NGROUPS < 1 || NGROUPS > 256) $error("sw_top: NGROUPS = %0d must be 1..256", NGROUPS);
+        if (RCM != 0 && RCM != 1) $error("sw_top: RCM = %0d must be 0 or 1", RCM);
     end
 
     // the same checks at elaboration, so that lint and synthesis stop too (1)
@@ -121,6 +144,9 @@ module sw_top #(
     end
     if (NGROUPS < 1 || NGROUPS > 256) begin : g_bad_ngroups
         $error("sw_top: NGROUPS = %0d must be 1..256", NGROUPS);
+    end
+    if (RCM != 0 && RCM != 1) begin : g_bad_rcm
+        $error("sw_top: RCM = %0d must be 0 or 1", RCM);
     end
 
     // ---------------------------------------------------------------- registers (2.9)
@@ -198,12 +224,23 @@ module sw_top #(
 
     logic                  pfc_pending;
     logic [NQ-1:0]         paused_reg;
+    // RCM (2.11): the queue the frame joins, the dequeued frame's ingress class, pauses of RCC_QUEUE
+    logic [31:0]           regs_rd_data;
+    logic [2:0]            q_class;
+    logic [2:0]            deq_ic;
+    logic [NQ-1:0]         paused_eff, paused_reg_eff;
+    logic                  fwd_is_ecmp;
+    logic [4:0]            fwd_grp_size;
+    logic [16*PID_W-1:0]   fwd_grp_members;
+    logic [7:0]            enq_extra, deq_extra;
+    logic [31:0]           deq_quantum;
+    logic [sw_pkg::CNT_W-1:0] pr_uh;
     logic [47:0]           rx_deadline, gen_deadline;
 
     sw_regs #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_regs (
         .clk(clk), .rst(rst),
         .cfg_wr_en(cfg_wr_en), .cfg_rd_en(cfg_rd_en), .cfg_addr(cfg_addr),
-        .cfg_wr_data(cfg_wr_data), .cfg_rd_data(cfg_rd_data),
+        .cfg_wr_data(cfg_wr_data), .cfg_rd_data(regs_rd_data),
         .pfc_dynamic(pfc_dynamic), .mark_at_dequeue(mark_at_dequeue), .pfc_enable(pfc_enable),
         .lossless_mask(lossless_mask), .pool_cells(pool_cells), .reserve_cells(reserve_cells),
         .pfc_static_thr_cells(pfc_static_thr_cells), .pfc_beta_log2(pfc_beta_log2),
@@ -237,26 +274,28 @@ module sw_top #(
     assign pr_pc    = QID_W'(32'(pr_port) * NPRIO + 32'(pr_c));
 
     // ---------------------------------------------------------------- forwarding (2.3)
-    sw_fwd #(.NPORTS(NPORTS), .DST_W(DST_W), .NGROUPS(NGROUPS)) u_fwd (
+    sw_fwd #(.NPORTS(NPORTS), .DST_W(DST_W), .NGROUPS(NGROUPS), .GRP_OUT(RCM)) u_fwd (
         .clk(clk),
         .dst(pr_dst), .hash(pr_hash), .route_ok(route_ok), .egress_port(fwd_port),
+        .is_ecmp(fwd_is_ecmp), .grp_size(fwd_grp_size), .grp_members(fwd_grp_members),
         .cfg_wr_en(cfg_wr_en), .cfg_rd_en(cfg_rd_en), .cfg_addr(cfg_addr),
         .cfg_wr_bits({cfg_wr_data[31:30], cfg_wr_data[7:0]}), .cfg_rd_word(fwd_rd_word)
     );
 
-    assign eg_port = route_ok ? fwd_port : '0;
-    assign adm_qid = QID_W'(32'(eg_port) * NPRIO + 32'(pr_c));
+    assign adm_qid = QID_W'(32'(eg_port) * NPRIO + 32'(q_class));
 
     // ---------------------------------------------------------------- queues (2.4, 2.8)
-    sw_queue_mgr #(.NPORTS(NPORTS), .NPRIO(NPRIO), .NCELLS(NCELLS), .CELL_BYTES(CELL_BYTES), .TAG_W(TAG_W)) u_qm (
+    sw_queue_mgr #(.NPORTS(NPORTS), .NPRIO(NPRIO), .NCELLS(NCELLS), .CELL_BYTES(CELL_BYTES), .TAG_W(TAG_W),
+                   .XW(RCM != 0 ? 7 : 0)) u_qm (
         .clk(clk), .rst(rst),
         .adm_qid(adm_qid), .adm_qbytes(adm_qbytes), .adm_qcells(adm_qcells),
         .adm_qbytes_next(adm_qbytes_next), .slot_avail(slot_avail),
         .enq_valid(admit), .enq_tag(pr_tag), .enq_len(pr_len), .enq_cells(pr_cells), .enq_ecn(enq_ecn),
-        .enq_port(pr_port),
+        .enq_port(pr_port), .enq_extra(enq_extra),
         .nonempty(nonempty), .hlen_qid(hlen_qid), .hlen(hlen),
         .deq_valid(deq_valid), .deq_qid(deq_qid), .deq_tag(deq_tag), .deq_len(deq_len),
-        .deq_cells(deq_cells), .deq_ecn(deq_ecn), .deq_port(deq_inport), .deq_qbytes(deq_qbytes),
+        .deq_cells(deq_cells), .deq_ecn(deq_ecn), .deq_port(deq_inport), .deq_extra(deq_extra),
+        .deq_qbytes(deq_qbytes),
         .deq_last(deq_last),
         .rd_en(cfg_rd_en), .rd_qid(rd_qid), .rd_frames(rd_k[0]), .rd_data(qlen_rd_data),
         .free_slots(free_slots)
@@ -268,7 +307,7 @@ module sw_top #(
     always_comb begin
         if (rx_slow) begin
             for (int e = 0; e < NPORTS; e++) begin
-                port_elig[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused[e*NPRIO +: NPRIO]);
+                port_elig[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused_eff[e*NPRIO +: NPRIO]);
             end
         end else begin
             port_elig = stat_eg_pending;
@@ -277,13 +316,15 @@ module sw_top #(
 
     sw_egress_sched #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_sched (
         .clk(clk), .rst(rst),
-        .out_desc_ready(out_desc_ready), .nonempty(nonempty), .paused(paused), .port_elig(port_elig),
+        .out_desc_ready(out_desc_ready), .nonempty(nonempty), .paused(paused_eff), .port_elig(port_elig),
         .dwrr_group_mask(dwrr_group_mask), .hlen_qid(hlen_qid), .hlen(hlen),
         .deq_valid(deq_valid), .deq_onehot(deq_onehot), .deq_port(deq_port), .deq_c(deq_c),
-        .deq_qid(deq_qid), .deq_len(deq_len), .deq_last(deq_last), .deq_quantum(qb_cfg[6*32 +: 32])
+        .deq_qid(deq_qid), .deq_len(deq_len), .deq_last(deq_last), .deq_quantum(deq_quantum)
     );
 
-    assign deq_pc = QID_W'(32'(deq_inport) * NPRIO + 32'(deq_c));
+    // the dequeued frame's cells return to its ingress class (2.8; 2.11.4: a frame in RCC_QUEUE
+    // keeps its class)
+    assign deq_pc = QID_W'(32'(deq_inport) * NPRIO + 32'(deq_ic));
 
     // ---------------------------------------------------------------- admission and PFC decisions (2.4, 2.6)
     sw_admission #(.NPORTS(NPORTS), .NPRIO(NPRIO), .NCELLS(NCELLS)) u_adm (
@@ -294,8 +335,8 @@ module sw_top #(
         .resume_offset_cells(resume_offset_cells), .headroom_cells(headroom_cells),
         .pr_valid(pr_valid), .pr_port(pr_port), .pr_c(pr_c), .pr_pc(pr_pc), .pr_cells(pr_cells),
         .route_ok(route_ok), .wred_drop(wred_drop), .qcells(adm_qcells), .slot_avail(slot_avail),
-        .admit(admit), .drop_reason(reason),
-        .dq_valid(deq_valid), .dq_c(deq_c), .dq_pc(deq_pc), .dq_cells(deq_cells),
+        .admit(admit), .drop_reason(reason), .pr_uh(pr_uh),
+        .dq_valid(deq_valid), .dq_c(deq_ic), .dq_pc(deq_pc), .dq_cells(deq_cells),
         .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon),
         .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .xoff(xoff),
         .rd_en(cfg_rd_en), .rd_pc(rd_qid), .rd_k(rd_k[1:0]), .rd_data(ing_rd_data),
@@ -351,7 +392,7 @@ module sw_top #(
         .clk(clk), .rst(rst), .cycle(cycle),
         .refresh_cycles(refresh_cycles),
         .xoff(xoff), .ev_a_xoff(ev_a_xoff), .ev_a_xon(ev_a_xon), .ev_a_port(pr_port), .ev_a_c(pr_c),
-        .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .ev_b_port(deq_inport), .ev_b_c(deq_c),
+        .ev_b_xoff(ev_b_xoff), .ev_b_xon(ev_b_xon), .ev_b_port(deq_inport), .ev_b_c(deq_ic),
         .pfc_out_valid(pfc_out_valid), .pfc_out_class_en(pfc_out_class_en),
         .pfc_out_pause_en(pfc_out_pause_en), .next_deadline(gen_deadline),
         .pending(pfc_pending)
@@ -380,6 +421,83 @@ module sw_top #(
         .rd_hi(rd_hi), .rd_data(stats_rd_data)
     );
 
+    // ---------------------------------------------------------------- RCM (2.11)
+    if (RCM != 0) begin : g_rcm
+        logic             rcm_rd_sel, rcc_on;
+        logic [31:0]      rcm_rd_data;
+        logic [2:0]       rcc_class, rcc_queue;
+        logic [PID_W-1:0] rcm_eg_port;
+        logic [3:0]       rcm_bucket;
+        logic             q_over;
+        logic [31:0]      q_over_val;
+        logic [PID_W-1:0] cn_out_p, crd_p;
+
+        sw_rcm #(.NPORTS(NPORTS), .NPRIO(NPRIO), .CELL_BYTES(CELL_BYTES), .CFR_DEPTH(CFR_DEPTH),
+                 .SAR_TBL_LG(SAR_TBL_LG)) u_rcm (
+            .clk(clk), .rst(rst), .cycle(cycle),
+            .cfg_wr_en(cfg_wr_en), .cfg_rd_en(cfg_rd_en), .cfg_addr(cfg_addr), .cfg_wr_data(cfg_wr_data),
+            .rd_sel(rcm_rd_sel), .rd_data(rcm_rd_data), .rcc_on(rcc_on), .rcc_class(rcc_class),
+            .rcc_queue(rcc_queue),
+            .pr_valid(pr_valid), .route_ok(route_ok), .pr_is_ecmp(fwd_is_ecmp), .pr_grp_size(fwd_grp_size),
+            .pr_grp_members(fwd_grp_members), .e0(route_ok ? fwd_port : '0), .pr_port(pr_port), .pr_c(pr_c),
+            .pr_len(pr_len), .pr_cells(pr_cells), .pr_hash(pr_hash), .pr_uh(pr_uh),
+            .eg_port(rcm_eg_port), .eg_q(q_class), .bucket(rcm_bucket), .adm_qbytes(adm_qbytes), .admit(admit),
+            .deq_valid(deq_valid), .deq_port(deq_port), .deq_c(deq_c), .deq_len(deq_len),
+            .deq_in_c(deq_extra[2:0]), .deq_bucket(deq_extra[6:3]), .quantum_over(q_over), .quantum(q_over_val),
+            .cn_in_valid(cn_in_valid), .cn_in_port(cn_in_port[PID_W-1:0]), .cn_in_class(cn_in_class),
+            .cn_in_fb(cn_in_fb), .cn_in_count(cn_in_count), .cn_in_ids(cn_in_ids),
+            .cn_out_valid(cn_out_valid), .cn_out_port(cn_out_p), .cn_out_class(cn_out_class),
+            .cn_out_fb(cn_out_fb), .cn_out_id_valid(cn_out_id_valid), .cn_out_ids(cn_out_ids),
+            .crd_valid(crd_valid), .crd_port(crd_p), .crd_prio(crd_prio), .crd_fb(crd_fb)
+        );
+
+        assign eg_port     = route_ok ? rcm_eg_port : '0;
+        assign enq_extra   = {1'b0, rcm_bucket, pr_c};
+        assign deq_ic      = deq_extra[2:0];
+        assign deq_quantum = q_over ? q_over_val : qb_cfg[6*32 +: 32];
+        assign cfg_rd_data = rcm_rd_sel ? rcm_rd_data : regs_rd_data;
+        assign cn_out_port = sw_pkg::PORT_W'(cn_out_p);
+        assign crd_port    = sw_pkg::PORT_W'(crd_p);
+        logic unused_rcm_bits;
+        assign unused_rcm_bits = ^{deq_extra[7], cn_in_port};
+
+        // RCC_QUEUE holds frames of RCC_CLASS: a pause of RCC_CLASS stops it too (2.11.4)
+        always_comb begin
+            paused_eff     = paused;
+            paused_reg_eff = paused_reg;
+            if (rcc_on) begin
+                for (int e = 0; e < NPORTS; e++) begin
+                    paused_eff[e*NPRIO + 32'(rcc_queue)]     = paused[e*NPRIO + 32'(rcc_queue)] |
+                                                               paused[e*NPRIO + 32'(rcc_class)];
+                    paused_reg_eff[e*NPRIO + 32'(rcc_queue)] = paused_reg[e*NPRIO + 32'(rcc_queue)] |
+                                                               paused_reg[e*NPRIO + 32'(rcc_class)];
+                end
+            end
+        end
+    end else begin : g_no_rcm
+        assign eg_port         = route_ok ? fwd_port : '0;
+        assign q_class         = pr_c;
+        assign enq_extra       = '0;
+        assign deq_ic          = deq_c;
+        assign deq_quantum     = qb_cfg[6*32 +: 32];
+        assign cfg_rd_data     = regs_rd_data;
+        assign paused_eff      = paused;
+        assign paused_reg_eff  = paused_reg;
+        assign cn_out_valid    = 1'b0;
+        assign cn_out_port     = '0;
+        assign cn_out_class    = '0;
+        assign cn_out_fb       = '0;
+        assign cn_out_id_valid = '0;
+        assign cn_out_ids      = '0;
+        assign crd_valid       = 1'b0;
+        assign crd_port        = '0;
+        assign crd_prio        = '0;
+        assign crd_fb          = '0;
+        logic unused_rcm_inputs;
+        assign unused_rcm_inputs = ^{cn_in_valid, cn_in_port, cn_in_class, cn_in_fb, cn_in_count, cn_in_ids,
+                                     fwd_is_ecmp, fwd_grp_size, fwd_grp_members, deq_extra, pr_uh};
+    end
+
     // ---------------------------------------------------------------- outputs
     // the dequeued frame (2.8): its port's valid bit and one set of fields, not a slice per port
     // (docs/switch.md 3.5)
@@ -396,7 +514,7 @@ module sw_top #(
         enq_valid = admit;
         enq_tag   = admit ? pr_tag : '0;
         enq_port  = admit ? sw_pkg::PORT_W'(eg_port) : '0;
-        enq_prio  = admit ? pr_c : '0;
+        enq_prio  = admit ? q_class : '0;
 
         // drop report (2.4)
         drop_valid  = pr_valid && !admit;
@@ -409,7 +527,7 @@ module sw_top #(
     // stepping (2.1)
     assign tmr_next_cycle = (rx_deadline < gen_deadline) ? rx_deadline : gen_deadline;
     assign stat_idle      = !rst && !arb_busy && !deq_valid && !(|pfc_out_valid) && !(|pfc_in_valid) &&
-                            !cfg_wr_en && !cfg_rd_en && (tmr_next_cycle > cycle);
+                            !cn_in_valid && !cfg_wr_en && !cfg_rd_en && (tmr_next_cycle > cycle);
 
     // stepping prediction (2.1): read after the edge of `cycle`, about cycle + 1
     assign stat_next_busy = rst || arb_pending || pfc_pending || (tmr_next_cycle <= cycle + 48'd1);
@@ -429,16 +547,16 @@ module sw_top #(
         stat_eg_pending = eg_pend_q;
         if (eg_all_q) begin
             for (int e = 0; e < NPORTS; e++) begin
-                stat_eg_pending[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused_reg[e*NPRIO +: NPRIO]);
+                stat_eg_pending[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused_reg_eff[e*NPRIO +: NPRIO]);
             end
         end else begin
             if (eg_a_q) begin
                 stat_eg_pending[eg_a_port_q] = |(nonempty[eg_a_port_q*NPRIO +: NPRIO] &
-                                                 ~paused_reg[eg_a_port_q*NPRIO +: NPRIO]);
+                                                 ~paused_reg_eff[eg_a_port_q*NPRIO +: NPRIO]);
             end
             if (eg_b_q) begin
                 stat_eg_pending[eg_b_port_q] = |(nonempty[eg_b_port_q*NPRIO +: NPRIO] &
-                                                 ~paused_reg[eg_b_port_q*NPRIO +: NPRIO]);
+                                                 ~paused_reg_eff[eg_b_port_q*NPRIO +: NPRIO]);
             end
         end
     end

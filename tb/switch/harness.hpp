@@ -14,6 +14,9 @@ namespace ccf::tb {
 struct LoggedPfc { uint64_t cycle; unsigned port; sw::PfcFrame frame; };
 struct LoggedEgress { uint64_t cycle; sw::EgressReport e; };
 struct LoggedDrop { uint64_t cycle; sw::DropReport d; };
+struct LoggedEnqueue { uint64_t cycle; sw::EnqueueReport e; };
+struct LoggedCn { uint64_t cycle; sw::CnOnPort cn; };
+struct LoggedCrd { uint64_t cycle; sw::CrdReport crd; };
 
 template <class V>
 class Harness {
@@ -33,6 +36,8 @@ class Harness {
   }
   void set_ready(unsigned p, bool r) { out_ready_[p] = r; }
   void pfc_in(unsigned p, const sw::PfcFrame& f) { pfc_in_[p] = f; }
+  // An RCM congestion notification received on a port in the next cycle (docs/switch.md 2.11.3).
+  void cn_in(const sw::CnOnPort& cn) { cn_in_ = cn; }
 
   // Runs one cycle; returns its outputs.
   sw::CycleOutputs tick() {
@@ -40,6 +45,8 @@ class Harness {
     in.in_desc.resize(params_.nports);
     in.pfc_in = pfc_in_;
     in.out_ready = out_ready_;
+    in.cn_in = cn_in_;
+    cn_in_.reset();
     for (unsigned p = 0; p < params_.nports; ++p)
       if (!queues_[p].empty()) in.in_desc[p] = queues_[p].front();
     const uint64_t c = sb_.cycle();
@@ -51,6 +58,9 @@ class Harness {
     }
     if (out.egress) egress_log.push_back({c, *out.egress});
     if (out.drop) drop_log.push_back({c, *out.drop});
+    if (out.enqueue) enqueue_log.push_back({c, *out.enqueue});
+    if (out.cn_out) cn_log.push_back({c, *out.cn_out});
+    if (out.crd) crd_log.push_back({c, *out.crd});
     return out;
   }
   void run(uint64_t cycles) { for (uint64_t i = 0; i < cycles; ++i) tick(); }
@@ -71,6 +81,9 @@ class Harness {
   std::vector<LoggedPfc> pfc_log;
   std::vector<LoggedEgress> egress_log;
   std::vector<LoggedDrop> drop_log;
+  std::vector<LoggedEnqueue> enqueue_log;
+  std::vector<LoggedCn> cn_log;
+  std::vector<LoggedCrd> crd_log;
 
  private:
   sw::SwitchParams params_;
@@ -78,6 +91,7 @@ class Harness {
   std::vector<std::deque<sw::Descriptor>> queues_;
   std::vector<bool> out_ready_;
   std::vector<std::optional<sw::PfcFrame>> pfc_in_;
+  std::optional<sw::CnOnPort> cn_in_;
   uint32_t next_tag_ = 1;
 };
 

@@ -69,6 +69,30 @@ sw::SwitchConfig random_config(const sw::SwitchParams& params, std::mt19937_64& 
       f = {false, false, 0};
     }
   }
+  if (params.rcm) {  // 2.11: thresholds small enough that flags, CNs, RCC and SAR fire in a short run
+    sw::RcmConfig& r = cfg.rcm;
+    r.crd_en = coin(0.95);
+    r.cn_en = coin(0.8);
+    r.rcc_en = coin(0.7) && params.nprio >= 2;
+    r.sar_en = coin(0.7);
+    r.qeq_bytes = static_cast<uint32_t>(pick(0, q_bytes / 8));
+    r.qeq_ing_bytes = static_cast<uint32_t>(pick(0, q_bytes / 8));
+    r.wq_log2 = static_cast<int>(pick(0, 8)) - 4;
+    r.sample_bytes = static_cast<uint32_t>(coin(0.05) ? 0 : pick(64, 16384));
+    r.fb_shift = static_cast<unsigned>(coin(0.5) ? pick(0, 6) : pick(0, 14));
+    r.flag_hold_cycles = static_cast<uint32_t>(pick(0, 20000));
+    r.cn_interval_cycles = static_cast<uint32_t>(pick(0, 5000));
+    r.cn_w_shift = static_cast<unsigned>(pick(0, 6));
+    r.cfr_sample_bytes = static_cast<uint32_t>(coin(0.05) ? 0 : pick(64, 8192));
+    r.rcc_class = static_cast<unsigned>(pick(0, params.nprio - 1));
+    r.rcc_queue = static_cast<unsigned>((r.rcc_class + pick(1, std::max(1u, params.nprio - 1))) % params.nprio);
+    if (r.rcc_en) cfg.dwrr_group_mask |= static_cast<uint8_t>((1u << r.rcc_class) | (1u << r.rcc_queue));
+    r.rcc_min_bytes = static_cast<uint32_t>(pick(16383, 40000));
+    r.rcc_window_bytes = static_cast<uint32_t>(pick(2 * uint64_t{r.rcc_min_bytes}, 400000));
+    r.sar_level = static_cast<unsigned>(pick(1, coin(0.7) ? 4 : 63));
+    r.sar_gap_cycles = static_cast<uint32_t>(pick(0, 5000));
+    r.cn_port_mask = rng() & (params.nports >= 64 ? ~uint64_t{0} : (uint64_t{1} << params.nports) - 1);
+  }
   return cfg;
 }
 

@@ -15,6 +15,12 @@ std::string describe(const sw::CycleOutputs& o) {
     for (unsigned c = 0; c < 8; ++c) s += fmt::format("{}{}", c ? "," : "", o.pfc_out[p]->time_quanta[c]);
     s += "])";
   }
+  if (o.cn_out) {
+    s += fmt::format(" cn(port={} class={} fb={} ids=[", o.cn_out->port, o.cn_out->frame.cls, o.cn_out->frame.fb);
+    for (unsigned i = 0; i < o.cn_out->frame.count; ++i) s += fmt::format("{}{:#06x}", i ? "," : "", o.cn_out->frame.ids[i]);
+    s += "])";
+  }
+  if (o.crd) s += fmt::format(" crd(port={} prio={} fb={})", o.crd->port, o.crd->prio, o.crd->fb);
   s += o.idle ? " idle" : " busy";
   return s;
 }

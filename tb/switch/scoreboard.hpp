@@ -56,6 +56,13 @@ class Scoreboard {
     return r;
   }
 
+  // A register of the RTL read through the register interface (the model sees an idle cycle).
+  uint32_t read_reg(uint32_t addr) {
+    const uint32_t v = dut_.read_reg(cycle_, addr);
+    model_step_idle(1);
+    return v;
+  }
+
   // Reads every counter of the RTL through the register interface and compares with the model.
   // Takes register cycles: call when the traffic has stopped.
   void check_counters() {
@@ -90,6 +97,17 @@ class Scoreboard {
         const uint64_t at = cycle_;
         expect_eq(fmt::format("port {} paused cycles class {}", p, c), rd64(port_counter(p, kPausedCycles0 + c, false)),
                   model_.paused_cycles(p, c, at));
+      }
+    }
+    if (params_.rcm) {  // 2.11.6, block 7
+      for (unsigned p = 0; p < params_.nports; ++p) {
+        const sw::RcmCounters& k = model_.rcm(p);
+        const std::pair<RcmCounter, uint64_t> want[] = {{kCnSent, k.cn_sent},           {kCnReceived, k.cn_received},
+                                                        {kCfrSamples, k.cfr_samples},   {kRccHeldBytes, k.rcc_held_bytes},
+                                                        {kSarReroutes, k.sar_reroutes}, {kReordered, k.reordered}};
+        for (const auto& [id, v] : want)
+          expect_eq(fmt::format("port {} rcm counter {}", p, int(id)), rd64(rcm_counter(p, id, false)), v);
+        expect_eq(fmt::format("port {} rcc Wc", p), rd32(rcm_counter(p, kRccWc, false)), model_.rcm_wc(p));
       }
     }
     expect_eq("shared used cells", rd32(addr(kGlobalState, kSharedUsed)), model_.shared_used_cells());
@@ -132,7 +150,7 @@ class Scoreboard {
   void compare(const sw::CycleInputs& in, const sw::CycleOutputs& r, const sw::CycleOutputs& m) {
     if (r.extra_egress) error("rtl dequeued on more than one port in one cycle");
     if (r.in_ready != m.in_ready || r.enqueue != m.enqueue || r.drop != m.drop || r.egress != m.egress ||
-        r.pfc_out != m.pfc_out || r.idle != m.idle) {
+        r.pfc_out != m.pfc_out || r.cn_out != m.cn_out || r.crd != m.crd || r.idle != m.idle) {
       error(fmt::format("outputs differ\n  rtl:   {}\n  model: {}", describe(r), describe(m)));
     }
     // tmr_next_cycle may be earlier than the true next deadline (an extra step costs nothing) but

@@ -2,6 +2,7 @@
 // same CycleInputs/CycleOutputs as the reference model (docs/switch.md 2.10).
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -107,6 +108,7 @@ class SwitchDut {
       const unsigned p = static_cast<unsigned>(std::countr_zero(m));
       offer_pfc(p, *in.pfc_in[p]);
     }
+    if (set.cn_in) offer_cn(*in.cn_in);
     sw::CycleReport r;
     step(cycle, set, r, cfg);
     report_to_outputs(r, out);
@@ -127,6 +129,16 @@ class SwitchDut {
     set_bits(m_->pfc_in_class_en, p * 8, 8, f.class_en);
     for (unsigned c = 0; c < 8; ++c) set_bits(m_->pfc_in_time, p * 128 + c * 16, 16, f.time_quanta[c]);
   }
+  // RCM (docs/switch.md 2.11.7): the CN received in the cycle (CycleInputMasks::cn_in set); its first
+  // `count` flow IDs, at most CFR_DEPTH.
+  void offer_cn(const sw::CnOnPort& cn) {
+    m_->cn_in_port = cn.port;
+    m_->cn_in_class = cn.frame.cls & 7u;
+    m_->cn_in_fb = cn.frame.fb & 63u;
+    const unsigned n = std::min<unsigned>(cn.frame.count, params_.cfr_depth);
+    m_->cn_in_count = n;
+    for (unsigned i = 0; i < n; ++i) set_bits(m_->cn_in_ids, i * 16, 16, cn.frame.ids[i]);
+  }
   void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const CfgOp* cfg = nullptr) {
     if (cfg) {
       m_->cfg_wr_en = cfg->write;
@@ -137,6 +149,7 @@ class SwitchDut {
     write_port_bits(m_->in_desc_valid, set.in_desc);
     write_port_bits(m_->out_desc_ready, set.out_ready);
     write_port_bits(m_->pfc_in_valid, set.pfc_in);
+    m_->cn_in_valid = set.cn_in;
     m_->cycle = cycle;
     m_->clk = 0;
     m_->eval();
@@ -170,6 +183,7 @@ class SwitchDut {
     write_port_bits(m_->in_desc_valid, 0);
     write_port_bits(m_->out_desc_ready, 0);
     write_port_bits(m_->pfc_in_valid, 0);
+    m_->cn_in_valid = 0;
   }
 
   void clock(uint64_t cycle) {
@@ -204,6 +218,12 @@ class SwitchDut {
                               static_cast<uint8_t>(m_->drop_port), static_cast<uint8_t>(m_->drop_prio)};
     out.idle = m_->stat_idle;
     out.next_deadline = m_->tmr_next_cycle;
+    out.cn_out_valid = m_->cn_out_valid;
+    if (out.cn_out_valid) read_cn_out(out.cn_out);  // RCM only, rare
+    out.crd_valid = m_->crd_valid;
+    if (out.crd_valid)
+      out.crd = sw::CrdReport{static_cast<uint8_t>(m_->crd_port), static_cast<uint8_t>(m_->crd_prio),
+                              static_cast<uint8_t>(m_->crd_fb)};
     for (uint64_t m = out.pfc_out_mask; m; m &= m - 1) {  // rare: read only then
       const unsigned p = static_cast<unsigned>(std::countr_zero(m));
       sw::PfcFrame& f = pfc_sent_[p];
@@ -212,6 +232,16 @@ class SwitchDut {
       for (unsigned c = 0; c < 8; ++c)
         f.time_quanta[c] = ((pause_en >> c) & 1u) ? static_cast<uint16_t>(m_->pfc_out_quanta) : uint16_t{0};
     }
+  }
+  // The CN sent (2.11.7): its valid flow IDs in entry order.
+  void read_cn_out(sw::CnOnPort& cn) const {
+    cn.port = m_->cn_out_port;
+    cn.frame = sw::CnFrame{};
+    cn.frame.cls = static_cast<uint8_t>(m_->cn_out_class);
+    cn.frame.fb = static_cast<uint8_t>(m_->cn_out_fb);
+    const uint64_t id_valid = get_bits(m_->cn_out_id_valid, 0, params_.cfr_depth);
+    for (unsigned i = 0; i < params_.cfr_depth; ++i)
+      if ((id_valid >> i) & 1u) cn.frame.ids[cn.frame.count++] = static_cast<uint16_t>(get_bits(m_->cn_out_ids, i * 16, 16));
   }
   // The stepping prediction (docs/switch.md 2.1): state-only outputs, read after the edge.
   void read_prediction(sw::CycleReport& out) const {
@@ -236,6 +266,8 @@ class SwitchDut {
     out.egress = r.egress_mask ? std::optional(r.egress) : std::nullopt;
     out.enqueue = r.enqueue_valid ? std::optional(r.enqueue) : std::nullopt;
     out.drop = r.drop_valid ? std::optional(r.drop) : std::nullopt;
+    out.cn_out = r.cn_out_valid ? std::optional(r.cn_out) : std::nullopt;
+    out.crd = r.crd_valid ? std::optional(r.crd) : std::nullopt;
     out.idle = r.idle;
     out.next_deadline = r.next_deadline;
     out.next_busy = r.next_busy;

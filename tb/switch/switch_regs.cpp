@@ -43,6 +43,27 @@ std::vector<std::pair<uint32_t, uint32_t>> config_writes(const SwitchParams& par
     w.emplace_back(addr(kEcmpSize, g), e.size);
     for (unsigned k = 0; k < e.size; ++k) w.emplace_back(addr(kEcmpMember, g * 16 + k), e.members[k]);
   }
+  if (params.rcm) {  // 2.11.6
+    const RcmConfig& r = cfg.rcm;
+    w.emplace_back(addr(kRcm, kCrdQeqBytes), r.qeq_bytes);
+    w.emplace_back(addr(kRcm, kCrdQeqIngBytes), r.qeq_ing_bytes);
+    w.emplace_back(addr(kRcm, kCrdWqLog2), signed4(r.wq_log2));
+    w.emplace_back(addr(kRcm, kCrdSampleBytes), r.sample_bytes);
+    w.emplace_back(addr(kRcm, kCrdFbShift), r.fb_shift);
+    w.emplace_back(addr(kRcm, kFlagHoldCycles), r.flag_hold_cycles);
+    w.emplace_back(addr(kRcm, kCnIntervalCycles), r.cn_interval_cycles);
+    w.emplace_back(addr(kRcm, kCnWShift), r.cn_w_shift);
+    w.emplace_back(addr(kRcm, kCfrSampleBytes), r.cfr_sample_bytes);
+    w.emplace_back(addr(kRcm, kRccClassQueue), r.rcc_class | (r.rcc_queue << 4));
+    w.emplace_back(addr(kRcm, kRccWindowBytes), r.rcc_window_bytes);
+    w.emplace_back(addr(kRcm, kRccMinBytes), r.rcc_min_bytes);
+    w.emplace_back(addr(kRcm, kSarLevel), r.sar_level);
+    w.emplace_back(addr(kRcm, kSarGapCycles), r.sar_gap_cycles);
+    w.emplace_back(addr(kRcm, kCnPortMaskLo), static_cast<uint32_t>(r.cn_port_mask));
+    w.emplace_back(addr(kRcm, kCnPortMaskHi), static_cast<uint32_t>(r.cn_port_mask >> 32));
+    w.emplace_back(addr(kRcm, kRcmCtrl), (r.crd_en ? 1u : 0u) | (r.cn_en ? 2u : 0u) | (r.rcc_en ? 4u : 0u) |
+                                             (r.sar_en ? 8u : 0u));  // last: enables with every value set
+  }
   return w;
 }
 

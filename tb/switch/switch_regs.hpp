@@ -11,7 +11,7 @@
 namespace ccf::sw::regs {
 
 enum Block : uint32_t {
-  kGlobal = 0, kPort = 1, kQueue = 2, kFwd = 3, kEcmpMember = 4, kEcmpSize = 5,
+  kGlobal = 0, kPort = 1, kQueue = 2, kFwd = 3, kEcmpMember = 4, kEcmpSize = 5, kRcm = 6, kRcmCounters = 7,
   kQueueCounters = 8, kPortCounters = 9, kIngressState = 10, kGlobalState = 11,
 };
 inline constexpr uint32_t addr(Block b, uint32_t index) { return (uint32_t(b) << 16) | (index & 0xFFFFu); }
@@ -29,6 +29,13 @@ enum QueueCounter : uint32_t {
 enum PortCounter : uint32_t { kPfcPauseTx = 0, kPfcResumeTx, kPfcRx, kDropNoRoute, kPausedCycles0 };
 enum IngressReg : uint32_t { kIngU = 0, kIngH, kIngXoff, kIngPeak };
 enum GlobalState : uint32_t { kSharedUsed = 0, kTotalUsed, kFreeSlots, kLfsr };
+// RCM (docs/switch.md 2.11.6): block 6 registers and block 7 per-port counters.
+enum RcmReg : uint32_t {
+  kRcmCtrl = 0, kCrdQeqBytes, kCrdQeqIngBytes, kCrdWqLog2, kCrdSampleBytes, kCrdFbShift, kFlagHoldCycles,
+  kCnIntervalCycles, kCnWShift, kCfrSampleBytes, kRccClassQueue, kRccWindowBytes, kRccMinBytes, kSarLevel,
+  kSarGapCycles, kCnPortMaskLo, kCnPortMaskHi,
+};
+enum RcmCounter : uint32_t { kCnSent = 0, kCnReceived, kCfrSamples, kRccHeldBytes, kSarReroutes, kReordered, kRccWc };
 
 inline uint32_t port_reg(unsigned p, PortReg r) { return addr(kPort, p * 4 + r); }
 inline uint32_t queue_reg(unsigned p, unsigned c, QueueReg r) { return addr(kQueue, (p * 8 + c) * 8 + r); }
@@ -37,6 +44,9 @@ inline uint32_t queue_counter(unsigned p, unsigned c, QueueCounter k, bool hi) {
 }
 inline uint32_t port_counter(unsigned p, unsigned k, bool hi) {
   return addr(kPortCounters, (p * 16 + k) * 2 + (hi ? 1 : 0));
+}
+inline uint32_t rcm_counter(unsigned p, RcmCounter k, bool hi) {
+  return addr(kRcmCounters, (p * 8 + k) * 2 + (hi ? 1 : 0));
 }
 inline uint32_t ingress_reg(unsigned p, unsigned c, IngressReg k) { return addr(kIngressState, (p * 8 + c) * 4 + k); }
 

@@ -21,9 +21,39 @@ TrafficEnv::TrafficEnv(const sw::SwitchParams& params, const TrafficProfile& pro
     s.pause_from.assign(sw::kMaxPrio, 0);
     s.pause_until.assign(sw::kMaxPrio, 0);
   }
+  for (unsigned i = 0; i < params_.nports * prof_.flows_per_port; ++i) {
+    sw::Descriptor f;
+    f.prio = static_cast<uint8_t>(prio_dist_(rng_));
+    pick_dst(f);
+    f.hash = static_cast<uint16_t>(rng_());
+    flows_.push_back(f);
+  }
 }
 
-sw::Descriptor TrafficEnv::make_frame() {
+void TrafficEnv::pick_dst(sw::Descriptor& d) {
+  std::uniform_real_distribution<double> u01(0.0, 1.0);
+  const unsigned range = prof_.dst_range ? prof_.dst_range : params_.nports;
+  if (u01(rng_) < prof_.bad_dst_prob) {
+    d.dst = static_cast<uint16_t>(std::uniform_int_distribution<unsigned>(range, params_.ndst() - 1)(rng_));
+  } else {
+    d.dst = static_cast<uint16_t>(skew_ ? dst_dist_(rng_) : std::uniform_int_distribution<unsigned>(0, range - 1)(rng_));
+  }
+}
+
+// A CN of a neighbour switch: a class, a degree and flow IDs, mostly of flows this environment sends.
+sw::CnOnPort TrafficEnv::make_cn() {
+  sw::CnOnPort cn;
+  cn.port = std::uniform_int_distribution<unsigned>(0, params_.nports - 1)(rng_);
+  cn.frame.cls = static_cast<uint8_t>(prio_dist_(rng_));
+  cn.frame.fb = static_cast<uint8_t>(rng_() % 64);
+  cn.frame.count = static_cast<uint8_t>(rng_() % (params_.cfr_depth + 1));
+  for (unsigned i = 0; i < cn.frame.count; ++i)
+    cn.frame.ids[i] = !flows_.empty() && rng_() % 4 != 0 ? flows_[rng_() % flows_.size()].hash
+                                                         : static_cast<uint16_t>(rng_());
+  return cn;
+}
+
+sw::Descriptor TrafficEnv::make_frame(unsigned p) {
   std::uniform_real_distribution<double> u01(0.0, 1.0);
   sw::Descriptor d;
   d.tag = next_tag_++;
@@ -32,15 +62,18 @@ sw::Descriptor TrafficEnv::make_frame() {
   } else {
     d.len_bytes = static_cast<uint16_t>(std::uniform_int_distribution<unsigned>(prof_.min_len, prof_.max_len)(rng_));
   }
-  d.prio = static_cast<uint8_t>(prio_dist_(rng_));
+  const sw::Descriptor* flow = prof_.flows_per_port > 0
+                                   ? &flows_[p * prof_.flows_per_port + rng_() % prof_.flows_per_port]
+                                   : nullptr;
+  d.prio = flow ? flow->prio : static_cast<uint8_t>(prio_dist_(rng_));
   const double e = u01(rng_);
   d.ecn = e < prof_.not_ect_prob ? 0 : e < prof_.not_ect_prob + prof_.ce_prob ? 3 : (u01(rng_) < 0.5 ? 1 : 2);
-  const unsigned range = prof_.dst_range ? prof_.dst_range : params_.nports;
-  if (u01(rng_) < prof_.bad_dst_prob) {
-    d.dst = static_cast<uint16_t>(std::uniform_int_distribution<unsigned>(range, params_.ndst() - 1)(rng_));
-  } else {
-    d.dst = static_cast<uint16_t>(skew_ ? dst_dist_(rng_) : std::uniform_int_distribution<unsigned>(0, range - 1)(rng_));
+  if (flow) {
+    d.dst = flow->dst;
+    d.hash = flow->hash;
+    return d;
   }
+  pick_dst(d);
   d.hash = static_cast<uint16_t>(rng_());
   return d;
 }
@@ -60,7 +93,7 @@ sw::CycleInputs TrafficEnv::inputs(uint64_t cycle, bool sources_on) {
   for (unsigned p = 0; p < n; ++p) {
     Source& s = src_[p];
     if (sources_on && s.pending.empty() && cycle >= s.next_arrival) {
-      s.pending.push_back(make_frame());
+      s.pending.push_back(make_frame(p));
       const sw::Descriptor& d = s.pending.back();
       const uint64_t wire = ((d.len_bytes + kPreambleIfgBytes) * 8 + prof_.bits_per_cycle - 1) / prof_.bits_per_cycle;
       const bool burst = u01(rng_) < prof_.burst_prob;
@@ -81,6 +114,7 @@ sw::CycleInputs TrafficEnv::inputs(uint64_t cycle, bool sources_on) {
       in.pfc_in[p] = f;
     }
   }
+  if (prof_.cn_in_prob > 0 && u01(rng_) < prof_.cn_in_prob) in.cn_in = make_cn();
   return in;
 }
 

@@ -30,6 +30,10 @@ struct TrafficProfile {
   double out_stall_prob = 0.0;       // transmitter randomly not ready
   double pfc_in_prob = 0.0;          // per port per cycle: a PFC frame from downstream
   unsigned pfc_in_max_quanta = 64;
+  // Flows: 0 = a random hash per frame; n = each source sends n flows, each with its own destination,
+  // priority and hash (so the RCM CAMs, flow table and order buckets see repeated flows).
+  unsigned flows_per_port = 0;
+  double cn_in_prob = 0.0;           // per cycle: an RCM CN from a neighbour (2.11.3) on a random port
 };
 
 class TrafficEnv {
@@ -46,7 +50,9 @@ class TrafficEnv {
   bool quiet(uint64_t cycle) const;
 
  private:
-  sw::Descriptor make_frame();
+  sw::Descriptor make_frame(unsigned p);
+  void pick_dst(sw::Descriptor& d);
+  sw::CnOnPort make_cn();
   bool src_paused(unsigned p, unsigned c, uint64_t cycle) const;
 
   sw::SwitchParams params_;
@@ -63,6 +69,7 @@ class TrafficEnv {
   };
   struct Transmitter { uint64_t busy_until = 0; };
   std::vector<Source> src_;
+  std::vector<sw::Descriptor> flows_;  // per (port, flow): dst, prio, hash
   std::vector<Transmitter> tx_;
   uint32_t next_tag_ = 1;
   uint64_t accepted_ = 0;

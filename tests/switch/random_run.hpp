@@ -34,6 +34,10 @@ inline tb::TrafficProfile random_profile(const sw::SwitchParams& params, std::mt
   prof.out_stall_prob = rng() % 3 == 0 ? u(0.0, 0.3) : 0.0;
   prof.pfc_in_prob = rng() % 3 == 0 ? u(0.0, 0.002) : 0.0;
   for (auto& w : prof.prio_weights) w = u(0.0, 1.0);
+  if (params.rcm) {  // repeated flows for the CAMs, flow table and buckets; CNs from neighbours (2.11)
+    prof.flows_per_port = 1 + static_cast<unsigned>(rng() % 12);
+    prof.cn_in_prob = u(0.0, 0.002);
+  }
   return prof;
 }
 
@@ -62,6 +66,24 @@ uint64_t run_random(const sw::SwitchParams& params, uint64_t seed, uint64_t cycl
               (unsigned long long)l.drops_by_reason[1], (unsigned long long)l.drops_by_reason[2],
               (unsigned long long)l.drops_by_reason[3], (unsigned long long)l.drops_by_reason[4],
               (unsigned long long)l.drops_by_reason[5], l.in_switch.size());
+  if (params.rcm) {  // what RCM did (2.11.6 counters), so that a run that exercised nothing shows
+    sw::RcmCounters t;
+    for (unsigned p = 0; p < params.nports; ++p) {
+      const sw::RcmCounters& k = sb.model().rcm(p);
+      t.cn_sent += k.cn_sent;
+      t.cn_received += k.cn_received;
+      t.cfr_samples += k.cfr_samples;
+      t.rcc_held_bytes += k.rcc_held_bytes;
+      t.sar_reroutes += k.sar_reroutes;
+      t.reordered += k.reordered;
+    }
+    std::printf("rcm: ctrl crd %d cn %d rcc %d sar %d; cn sent %llu received %llu, cfr samples %llu, rcc held %llu B, "
+                "sar reroutes %llu, reordered %llu\n",
+                cfg.rcm.crd_en, cfg.rcm.cn_en, cfg.rcm.rcc_en, cfg.rcm.sar_en, (unsigned long long)t.cn_sent,
+                (unsigned long long)t.cn_received, (unsigned long long)t.cfr_samples,
+                (unsigned long long)t.rcc_held_bytes, (unsigned long long)t.sar_reroutes,
+                (unsigned long long)t.reordered);
+  }
   EXPECT_GT(l.injected, cycles / 1000) << "seed=" << seed << ": the run carried almost no traffic";
   return l.injected;
 }

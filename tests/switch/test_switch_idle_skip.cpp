@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "Vsw_top.h"
+#include "Vsw_top_rcm.h"
 #include "switch/random_config.hpp"
 #include "switch/scoreboard.hpp"
 #include "switch/switch_dut.hpp"
@@ -26,7 +27,7 @@ struct RunLog {
 bool has_activity(const sw::CycleInputs& in) {
   for (const auto& d : in.in_desc) if (d) return true;
   for (const auto& f : in.pfc_in) if (f) return true;
-  return false;
+  return in.cn_in.has_value();
 }
 
 enum class Stepping { kEveryCycle, kAfterBusy, kPredicted };
@@ -38,9 +39,10 @@ uint64_t ready_mask(const sw::CycleInputs& in) {
   return m;
 }
 
+template <class V>
 RunLog run(const sw::SwitchParams& params, const sw::SwitchConfig& cfg, const tb::TrafficProfile& prof,
            uint64_t seed, uint64_t cycles, Stepping stepping) {
-  tb::SwitchDut<Vsw_top> dut(params);
+  tb::SwitchDut<V> dut(params);
   uint64_t c = dut.reset(0);
   c = dut.configure(c, cfg);
   tb::TrafficEnv env(params, prof, seed);
@@ -77,14 +79,20 @@ RunLog run(const sw::SwitchParams& params, const sw::SwitchConfig& cfg, const tb
     }
     if (out.egress) log.events.push_back(fmt::format("{} out {} {} {}", c, out.egress->port, out.egress->tag, out.egress->ecn));
     if (out.drop) log.events.push_back(fmt::format("{} drop {} {}", c, out.drop->tag, int(out.drop->reason)));
+    if (out.cn_out) log.events.push_back(fmt::format("{} cn {} {} {}", c, out.cn_out->port, out.cn_out->frame.fb, out.cn_out->frame.count));
+    if (out.crd) log.events.push_back(fmt::format("{} crd {} {} {}", c, out.crd->port, out.crd->prio, out.crd->fb));
   }
   for (unsigned p = 0; p < params.nports; ++p)
     for (unsigned k = 0; k < 12; ++k) log.counters.push_back(static_cast<uint32_t>(dut.read_reg(c++, sw::regs::port_counter(p, k, false))));
+  if (params.rcm)
+    for (unsigned p = 0; p < params.nports; ++p)
+      for (unsigned k = 0; k < 6; ++k)
+        log.counters.push_back(static_cast<uint32_t>(dut.read_reg(c++, sw::regs::rcm_counter(p, sw::regs::RcmCounter(k), false))));
   return log;
 }
 
-TEST(SwitchIdleSkip, SteppingOnlyBusyCyclesIsBitIdenticalToSteppingEveryCycle) {
-  const sw::SwitchParams params;
+template <class V>
+void expect_skipping_exact(const sw::SwitchParams& params) {
   const uint64_t seed = test_seed(42);
   std::printf("seed=%llu\n", static_cast<unsigned long long>(seed));
   for (double load : {0.01, 0.3}) {
@@ -95,10 +103,15 @@ TEST(SwitchIdleSkip, SteppingOnlyBusyCyclesIsBitIdenticalToSteppingEveryCycle) {
     prof.pfc_in_prob = 0.0005;
     prof.dst_weights.assign(params.nports, 1.0);
     prof.dst_weights[3] = params.nports * 2.0;  // an incast: PFC, refresh and pause timers fire
+    if (params.rcm) {  // RCM's flags expire while nothing is stepped (2.11): repeated flows and CNs
+      cfg.rcm.crd_en = cfg.rcm.cn_en = cfg.rcm.rcc_en = cfg.rcm.sar_en = true;
+      prof.flows_per_port = 4;
+      prof.cn_in_prob = 0.0002;
+    }
     const uint64_t cycles = 300'000;
-    const RunLog every = run(params, cfg, prof, seed, cycles, Stepping::kEveryCycle);
-    const RunLog skip = run(params, cfg, prof, seed, cycles, Stepping::kAfterBusy);
-    const RunLog predicted = run(params, cfg, prof, seed, cycles, Stepping::kPredicted);
+    const RunLog every = run<V>(params, cfg, prof, seed, cycles, Stepping::kEveryCycle);
+    const RunLog skip = run<V>(params, cfg, prof, seed, cycles, Stepping::kAfterBusy);
+    const RunLog predicted = run<V>(params, cfg, prof, seed, cycles, Stepping::kPredicted);
     std::printf("load %.2f: %zu events; stepped %llu of %llu cycles after busy cycles, %llu as predicted\n", load,
                 every.events.size(), static_cast<unsigned long long>(skip.stepped),
                 static_cast<unsigned long long>(every.stepped), static_cast<unsigned long long>(predicted.stepped));
@@ -110,6 +123,17 @@ TEST(SwitchIdleSkip, SteppingOnlyBusyCyclesIsBitIdenticalToSteppingEveryCycle) {
     EXPECT_EQ(predicted.counters, every.counters) << "load " << load;
     EXPECT_LT(predicted.stepped, skip.stepped);
   }
+}
+
+TEST(SwitchIdleSkip, SteppingOnlyBusyCyclesIsBitIdenticalToSteppingEveryCycle) {
+  expect_skipping_exact<Vsw_top>(sw::SwitchParams{});
+}
+
+// 2.11: RCM's flags are deadlines compared with the cycle, so skipping stays exact with RCM on.
+TEST(SwitchIdleSkip, SkippingStaysExactWithRcm) {
+  sw::SwitchParams params;
+  params.rcm = true;
+  expect_skipping_exact<Vsw_top_rcm>(params);
 }
 
 }  // namespace
