@@ -201,8 +201,9 @@ uint8_t MmuModel::eligible_mask(unsigned e, uint64_t cycle) const {
   uint8_t m = port.nonempty_mask;
   for (unsigned c = 0; c < params_.nprio; ++c)
     if (((m >> c) & 1u) && cycle < port.pause_until[c]) m &= static_cast<uint8_t>(~(1u << c));
-  // 2.11.4: RCC_QUEUE holds frames of RCC_CLASS, which a pause of RCC_CLASS stops too.
-  if (rcc_on() && cycle < port.pause_until[cfg_.rcm.rcc_class])
+  // 2.11.4: RCC_QUEUE holds frames of RCC_CLASS, which a pause of RCC_CLASS stops too, and the RCC
+  // window gates it.
+  if (rcc_on() && (cycle < port.pause_until[cfg_.rcm.rcc_class] || rcc_gated(e, cycle)))
     m &= static_cast<uint8_t>(~(1u << cfg_.rcm.rcc_queue));
   return m;
 }
@@ -493,7 +494,8 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
     --frames_held_;
     total_cells_ -= deq.cells;
     touch(s.in_port, s.in_c);
-    // 2.11.4: the frame leaves its hash bucket at this port.
+    // 2.11.4: the frame leaves its hash bucket at this port; RCC_QUEUE's window counts it.
+    if (rcc_on() && deq.c == cfg_.rcm.rcc_queue) rcc_window_dequeue(deq.e, s.len_bytes, cycle);
     if (rcc_on() && s.in_c == cfg_.rcm.rcc_class) {
       --rcm_ports_[deq.e].bucket_cnt[s.bucket];
       rcm_ports_[deq.e].cls_bytes -= s.len_bytes;
@@ -608,6 +610,9 @@ uint64_t MmuModel::earliest_deadline_from(uint64_t cycle) const {
       if (r >= cycle) next = std::min(next, r);
     }
   }
+  // 2.11.4: a closed RCC gate opens at a deadline.
+  for (unsigned e = 0; rcc_on() && e < params_.nports; ++e)
+    if (rcc_gated(e, cycle)) next = std::min(next, rcc_gate_opens(e, cycle));
   return next;
 }
 

@@ -173,6 +173,8 @@ class MmuModel {
   // RCM state of a class (2.11): the degree of the last egress sample, Wc of a port.
   uint8_t rcm_egress_fb(unsigned port, unsigned prio) const { return rcm_eg_[port * kMaxPrio + prio].fb; }
   uint64_t rcm_wc(unsigned port) const { return rcm_ports_[port].wc; }
+  // The RCC window's gate of a port is closed in `cycle` (2.11.4).
+  bool rcm_gate_closed(unsigned port, uint64_t cycle) const { return rcc_gated(port, cycle); }
   // Paused cycles of (port, class) up to `cycle`, including a pause still running.
   uint64_t paused_cycles(unsigned port, unsigned prio, uint64_t cycle) const;
   uint64_t shared_used_cells() const { return shared_cells_; }
@@ -243,6 +245,8 @@ class MmuModel {
   };
   struct RcmPort {
     uint64_t wc = 0;                             // RCC share Wc (2.11.4)
+    uint64_t win_end = 0;                        // RCC window: its end (cycle) and the bytes RCC_QUEUE sent in it
+    uint64_t wc_sent = 0;
     uint64_t cls_bytes = 0;                      // bytes of class RCC_CLASS queued here (both queues)
     std::array<uint32_t, 16> bucket_cnt{};       // frames of class RCC_CLASS per hash bucket
     uint16_t bucket_side = 0;                    // bit b: bucket b's frames are in RCC_QUEUE
@@ -309,6 +313,9 @@ class MmuModel {
   void rcm_decide(unsigned p, unsigned e, unsigned c, const Descriptor& d, uint64_t cells, uint64_t cycle,
                   RcmDecision& r) const;
   uint64_t rcc_quantum(unsigned e, unsigned c, uint64_t cycle) const;
+  bool rcc_gated(unsigned e, uint64_t cycle) const;
+  uint64_t rcc_gate_opens(unsigned e, uint64_t cycle) const;
+  void rcc_window_dequeue(unsigned e, uint32_t len, uint64_t cycle);
   void rcc_cut(unsigned e, uint8_t f, bool active_at_start);
   void rcm_apply_admission(unsigned p, unsigned e, unsigned c, const Descriptor& d, uint64_t cycle,
                            const RcmDecision& r, CycleOutputs& out);

@@ -135,6 +135,32 @@ uint64_t MmuModel::rcc_quantum(unsigned e, unsigned c, uint64_t cycle) const {
   return cfg_.queue(e, c).dwrr_quantum_bytes;
 }
 
+// 2.11.4: RCC_QUEUE of port e may not send in `cycle`: RCC is active and the window's Wc is spent.
+bool MmuModel::rcc_gated(unsigned e, uint64_t cycle) const {
+  const RcmPort& rp = rcm_ports_[e];
+  return rcc_on() && rcc_active(e, cycle) && cycle < rp.win_end && rp.wc_sent >= rp.wc;
+}
+
+// The cycle a gate closed in `cycle` opens: the window ends or RCC stops being active (both flags
+// of (e, RCC_CLASS) have expired).
+uint64_t MmuModel::rcc_gate_opens(unsigned e, uint64_t cycle) const {
+  const unsigned i = e * kMaxPrio + cfg_.rcm.rcc_class;
+  const uint64_t active_until = std::max(rcm_eg_[i].until, rcm_egq_[i].rem_until);
+  return std::max(cycle, std::min(rcm_ports_[e].win_end, active_until));
+}
+
+// 2.11.4: a frame of `len` bytes leaves RCC_QUEUE of port e: it opens a window of W bytes of line
+// time (W x QUANTUM_CYCLES / 64 cycles) when none is running, else counts in the running one.
+void MmuModel::rcc_window_dequeue(unsigned e, uint32_t len, uint64_t cycle) {
+  RcmPort& rp = rcm_ports_[e];
+  if (cycle >= rp.win_end) {
+    rp.wc_sent = len;
+    rp.win_end = cycle + ((uint64_t{cfg_.rcm.rcc_window_bytes} * cfg_.ports[e].quantum_cycles) >> 6);
+  } else {
+    rp.wc_sent += len;
+  }
+}
+
 // 2.11.4, eq. 4-5: Wc <- Wc (1 - f / 128) within [min, W - min], from W when RCC was not active.
 void MmuModel::rcc_cut(unsigned e, uint8_t f, bool active_at_start) {
   const RcmConfig& k = cfg_.rcm;

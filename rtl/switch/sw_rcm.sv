@@ -57,8 +57,16 @@ module sw_rcm #(
     input  wire [sw_pkg::LEN_W-1:0]          deq_len,
     input  wire [2:0]                        deq_in_c,      // its ingress class
     input  wire [3:0]                        deq_bucket,
+    input  wire [31:0]                       deq_qc,        // QUANTUM_CYCLES of deq_port (2.11.4)
     output logic                             quantum_over,  // use `quantum` for (deq_port, deq_c)
     output logic [31:0]                      quantum,
+    // the RCC window (2.11.4): RCC_QUEUE of port e may not send in this cycle (gate) or, for the
+    // stepping prediction read after the edge, in the next one (gate_next); the earliest cycle a
+    // closed gate opens (all ones if none); some port's gate may open with time alone (any_spent)
+    output logic [NPORTS-1:0]                rcc_gate,
+    output logic [NPORTS-1:0]                rcc_gate_next,
+    output logic [47:0]                      rcc_deadline,
+    output logic                             rcc_any_spent,
 
     // CNs (2.11.3, 2.11.7)
     input  wire                              cn_in_valid,
@@ -177,6 +185,9 @@ module sw_rcm #(
     logic [31:0]       wc [NPORTS];
     logic [31:0]       cls_bytes [NPORTS];
     logic [NPORTS-1:0] rcc_v;
+    logic [47:0]       win_end [NPORTS];       // the RCC window's end and what RCC_QUEUE sent in it
+    logic [31:0]       wc_sent [NPORTS];
+    logic [NPORTS-1:0] win_v;
     logic [CW-1:0]     bkt_cnt [NPORTS*16];   // per (port, bucket); bkt_v = written since reset
     logic [NPORTS*16-1:0] bkt_sd;             // the bucket's frames are in RCC_QUEUE
     logic [NPORTS*16-1:0] bkt_v;
@@ -410,6 +421,38 @@ module sw_rcm #(
         crd_fb    = eg_fbq;
     end
 
+    // 2.11.4: the RCC window's gate of each port: RCC is active and Wc of the running window is spent;
+    // it opens when the window ends or RCC stops being active (both flags of (e, RCC_CLASS) expire)
+    function automatic logic [47:0] act_end(input logic [PID_W-1:0] e);
+        logic [QID_W-1:0] i;
+        logic [47:0] a, b;
+        i = QID_W'(32'(e) * NPRIO + 32'(rcc_class_q));
+        a = eg_v[i] ? eg_until[i] : '0;
+        b = rem_v[i] ? rem_until[i] : '0;
+        act_end = (a > b) ? a : b;
+    endfunction
+    always_comb begin
+        logic [47:0] open_at;
+        open_at       = '0;
+        rcc_gate      = '0;
+        rcc_gate_next = '0;
+        rcc_deadline  = '1;
+        rcc_any_spent = 1'b0;
+        if (rcc_on) begin
+            for (int e = 0; e < NPORTS; e++) begin
+                if (win_v[e] && wc_sent[e] >= wc_of(PID_W'(e))) begin
+                    rcc_any_spent = 1'b1;
+                    open_at = (win_end[e] < act_end(PID_W'(e))) ? win_end[e] : act_end(PID_W'(e));
+                    if (cycle < open_at) begin
+                        rcc_gate[e] = 1'b1;
+                        if (open_at < rcc_deadline) rcc_deadline = open_at;
+                    end
+                    rcc_gate_next[e] = cycle + 48'd1 < open_at;
+                end
+            end
+        end
+    end
+
     // 2.11.4: the DWRR quantum of the served queue while RCC is active at its port
     always_comb begin
         quantum_over = 1'b0;
@@ -469,6 +512,7 @@ module sw_rcm #(
             cam_v <= '0;
             rem_v <= '0;
             rcc_v <= '0;
+            win_v <= '0;
             bkt_v <= '0;
             sar_v <= '0;
         end else begin
@@ -541,6 +585,17 @@ module sw_rcm #(
                 wc[deq_port]        <= rcc_new_wc(deq_port);
                 cls_bytes[deq_port] <= rcc_new_cls(deq_port);
                 rcc_v[deq_port]     <= 1'b1;
+            end
+            // the window: a frame from RCC_QUEUE opens one of W bytes of line time (W x QUANTUM_CYCLES
+            // / 64 cycles) when none runs, else counts in it
+            if (deq_valid && rcc_on && deq_c == rcc_queue_q) begin
+                win_v[deq_port] <= 1'b1;
+                if (!win_v[deq_port] || cycle >= win_end[deq_port]) begin
+                    win_end[deq_port] <= cycle + 48'((64'(win_q) * 64'(deq_qc)) >> 6);
+                    wc_sent[deq_port] <= 32'(deq_len);
+                end else begin
+                    wc_sent[deq_port] <= wc_sent[deq_port] + 32'(deq_len);
+                end
             end
             if (cn_rcc) begin
                 wc[cn_e]        <= rcc_new_wc(cn_e);

@@ -236,6 +236,8 @@ module sw_top #(
     logic [31:0]           deq_quantum;
     logic [sw_pkg::CNT_W-1:0] pr_uh;
     logic [47:0]           rx_deadline, gen_deadline;
+    logic                  rcm_recheck;       // RCM: a gate may open with time alone (every port rechecked)
+    logic [47:0]           tmr_pfc;
 
     sw_regs #(.NPORTS(NPORTS), .NPRIO(NPRIO)) u_regs (
         .clk(clk), .rst(rst),
@@ -303,9 +305,9 @@ module sw_top #(
 
     // ---------------------------------------------------------------- dequeue (2.8)
     // ports with an eligible queue: the registered status (stat_eg_pending), reduced per queue only
-    // in a cycle where a pause may have ended (3.4, 3.5)
+    // in a cycle where a pause may have ended or an RCC gate may open (3.4, 3.5; 2.11.4)
     always_comb begin
-        if (rx_slow) begin
+        if (rx_slow || rcm_recheck) begin
             for (int e = 0; e < NPORTS; e++) begin
                 port_elig[e] = |(nonempty[e*NPRIO +: NPRIO] & ~paused_eff[e*NPRIO +: NPRIO]);
             end
@@ -431,6 +433,9 @@ module sw_top #(
         logic             q_over;
         logic [31:0]      q_over_val;
         logic [PID_W-1:0] cn_out_p, crd_p;
+        logic [NPORTS-1:0] rcc_gate, rcc_gate_next;
+        logic [47:0]       rcm_deadline;  // the earliest cycle a closed RCC gate opens (2.11.4)
+        assign tmr_next_cycle = (rcm_deadline < tmr_pfc) ? rcm_deadline : tmr_pfc;
 
         sw_rcm #(.NPORTS(NPORTS), .NPRIO(NPRIO), .CELL_BYTES(CELL_BYTES), .CFR_DEPTH(CFR_DEPTH),
                  .SAR_TBL_LG(SAR_TBL_LG)) u_rcm (
@@ -443,7 +448,9 @@ module sw_top #(
             .pr_len(pr_len), .pr_cells(pr_cells), .pr_hash(pr_hash), .pr_uh(pr_uh),
             .eg_port(rcm_eg_port), .eg_q(q_class), .bucket(rcm_bucket), .adm_qbytes(adm_qbytes), .admit(admit),
             .deq_valid(deq_valid), .deq_port(deq_port), .deq_c(deq_c), .deq_len(deq_len),
-            .deq_in_c(deq_extra[2:0]), .deq_bucket(deq_extra[6:3]), .quantum_over(q_over), .quantum(q_over_val),
+            .deq_in_c(deq_extra[2:0]), .deq_bucket(deq_extra[6:3]), .deq_qc(quantum_cycles[32'(deq_port)*32 +: 32]),
+            .quantum_over(q_over), .quantum(q_over_val), .rcc_gate(rcc_gate), .rcc_gate_next(rcc_gate_next),
+            .rcc_deadline(rcm_deadline), .rcc_any_spent(rcm_recheck),
             .cn_in_valid(cn_in_valid), .cn_in_port(cn_in_port[PID_W-1:0]), .cn_in_class(cn_in_class),
             .cn_in_fb(cn_in_fb), .cn_in_count(cn_in_count), .cn_in_ids(cn_in_ids),
             .cn_out_valid(cn_out_valid), .cn_out_port(cn_out_p), .cn_out_class(cn_out_class),
@@ -461,16 +468,18 @@ module sw_top #(
         logic unused_rcm_bits;
         assign unused_rcm_bits = ^{deq_extra[7], cn_in_port};
 
-        // RCC_QUEUE holds frames of RCC_CLASS: a pause of RCC_CLASS stops it too (2.11.4)
+        // RCC_QUEUE holds frames of RCC_CLASS: a pause of RCC_CLASS stops it too, and so does the RCC
+        // window's gate (2.11.4); the prediction after the edge uses the gate of the next cycle
         always_comb begin
             paused_eff     = paused;
             paused_reg_eff = paused_reg;
             if (rcc_on) begin
                 for (int e = 0; e < NPORTS; e++) begin
                     paused_eff[e*NPRIO + 32'(rcc_queue)]     = paused[e*NPRIO + 32'(rcc_queue)] |
-                                                               paused[e*NPRIO + 32'(rcc_class)];
+                                                               paused[e*NPRIO + 32'(rcc_class)] | rcc_gate[e];
                     paused_reg_eff[e*NPRIO + 32'(rcc_queue)] = paused_reg[e*NPRIO + 32'(rcc_queue)] |
-                                                               paused_reg[e*NPRIO + 32'(rcc_class)];
+                                                               paused_reg[e*NPRIO + 32'(rcc_class)] |
+                                                               rcc_gate_next[e];
                 end
             end
         end
@@ -483,6 +492,8 @@ module sw_top #(
         assign cfg_rd_data     = regs_rd_data;
         assign paused_eff      = paused;
         assign paused_reg_eff  = paused_reg;
+        assign tmr_next_cycle  = tmr_pfc;
+        assign rcm_recheck     = 1'b0;
         assign cn_out_valid    = 1'b0;
         assign cn_out_port     = '0;
         assign cn_out_class    = '0;
@@ -525,7 +536,7 @@ module sw_top #(
     end
 
     // stepping (2.1)
-    assign tmr_next_cycle = (rx_deadline < gen_deadline) ? rx_deadline : gen_deadline;
+    assign tmr_pfc        = (rx_deadline < gen_deadline) ? rx_deadline : gen_deadline;
     assign stat_idle      = !rst && !arb_busy && !deq_valid && !(|pfc_out_valid) && !(|pfc_in_valid) &&
                             !cn_in_valid && !cfg_wr_en && !cfg_rd_en && (tmr_next_cycle > cycle);
 
@@ -563,7 +574,7 @@ module sw_top #(
 
     always_ff @(posedge clk) begin
         eg_pend_q   <= stat_eg_pending;
-        eg_all_q    <= rst || (pfc_in_valid != '0) || rx_slow;
+        eg_all_q    <= rst || (pfc_in_valid != '0) || rx_slow || rcm_recheck || cn_in_valid;
         eg_a_q      <= admit;
         eg_a_port_q <= eg_port;
         eg_b_q      <= deq_valid;

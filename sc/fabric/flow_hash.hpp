@@ -23,6 +23,12 @@ inline uint16_t ecmp_flow_hash(uint32_t src_host, uint32_t dst_host, uint32_t fl
   return static_cast<uint16_t>(x >> 48);
 }
 
+// The 16-bit flow ID an RCM congestion notification carries on the wire (docs/switch.md 2.11.7): the
+// same hash with seed 0, one value per flow for every switch (each switch maps it to its own hash).
+inline uint16_t rcm_flow_id(uint32_t src_host, uint32_t dst_host, uint32_t flow_id) {
+  return ecmp_flow_hash(src_host, dst_host, flow_id, 0);
+}
+
 // The ECMP member the switch RTL picks for a hash in a group of n members (docs/switch.md 2.3):
 // (hash * n) >> 16, so members get equal ranges of the 16-bit hash (to within one hash value).
 inline unsigned ecmp_member_index(uint16_t hash, unsigned n) {

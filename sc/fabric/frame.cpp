@@ -15,6 +15,7 @@ const char* to_string(FrameKind k) {
     case FrameKind::kCnp: return "cnp";
     case FrameKind::kPfc: return "pfc";
     case FrameKind::kRttProbe: return "rtt_probe";
+    case FrameKind::kRcmCn: return "rcm_cn";
   }
   return "?";
 }
@@ -35,8 +36,8 @@ uint64_t Frame::new_id() {
 }
 
 std::string Frame::validate() const {
-  if (static_cast<unsigned>(kind) > static_cast<unsigned>(FrameKind::kRttProbe))
-    return fmt::format("frame.kind = {} must be 0..5", static_cast<unsigned>(kind));
+  if (static_cast<unsigned>(kind) > static_cast<unsigned>(FrameKind::kRcmCn))
+    return fmt::format("frame.kind = {} must be 0..6", static_cast<unsigned>(kind));
   if (psn > kPsnMask) return fmt::format("frame.psn = {} must be < 2^24", psn);
   if (len_bytes == 0) return "frame.len_bytes = 0 must be > 0";
   if (priority >= kNumPriorities)

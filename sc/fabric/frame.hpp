@@ -12,8 +12,10 @@
 
 namespace ccf::fabric {
 
-enum class FrameKind : uint8_t { kData = 0, kAck = 1, kNack = 2, kCnp = 3, kPfc = 4, kRttProbe = 5 };
+enum class FrameKind : uint8_t { kData = 0, kAck = 1, kNack = 2, kCnp = 3, kPfc = 4, kRttProbe = 5, kRcmCn = 6 };
 const char* to_string(FrameKind k);
+// Frames that stay on one link (PFC, RCM congestion notifications): not part of the end-to-end ledger.
+constexpr bool is_link_local(FrameKind k) { return k == FrameKind::kPfc || k == FrameKind::kRcmCn; }
 
 // IP ECN codepoint, the two LSBs of the ToS byte (spec 6.2, RFC 3168).
 enum class Ecn : uint8_t { kNotEct = 0, kEct1 = 1, kEct0 = 2, kCe = 3 };
@@ -74,13 +76,21 @@ class Frame : public tlm::tlm_extension<Frame> {
   uint8_t pfc_class_enable = 0;
   std::array<uint16_t, kNumPriorities> pfc_pause_quanta{};
 
+  // RCM congestion notification (kind == kRcmCn; docs/switch.md 2.11.7), from a switch to its
+  // neighbour switch: the congested class, its 6-bit degree and the flow IDs (flow hashes) named.
+  static constexpr unsigned kRcmMaxIds = 32;
+  uint8_t rcm_class = 0;
+  uint8_t rcm_degree = 0;
+  uint8_t rcm_id_count = 0;
+  std::array<uint16_t, kRcmMaxIds> rcm_ids{};
+
   // A fresh id, unique in this process (starts at 1; 0 means "not assigned").
   static uint64_t new_id();
   // Empty when the fields are in range, else a message naming the field, its value and the range.
   std::string validate() const;
   // The same check without the message (a link checks every frame it starts).
   bool valid() const {
-    return static_cast<unsigned>(kind) <= static_cast<unsigned>(FrameKind::kRttProbe) && psn <= kPsnMask &&
+    return static_cast<unsigned>(kind) <= static_cast<unsigned>(FrameKind::kRcmCn) && psn <= kPsnMask &&
            len_bytes != 0 && priority < kNumPriorities && dscp < 64 && static_cast<unsigned>(ecn) <= 3;
   }
 

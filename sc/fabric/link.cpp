@@ -81,8 +81,14 @@ void Link::send_pfc_at(const Frame& pfc, uint64_t start_ps) {
   Frame f = pfc;
   f.kind = FrameKind::kPfc;
   if (f.len_bytes == 0) f.len_bytes = roce::kPfcFrameBytes;
+  send_link_local_at(f, start_ps);
+}
+
+void Link::send_link_local_at(const Frame& f, uint64_t start_ps) {
+  if (!is_link_local(f.kind))
+    throw std::logic_error(fmt::format("{}: send_link_local_at given a frame of kind {}", name(), to_string(f.kind)));
   if (const std::string err = f.validate(); !err.empty())
-    throw std::invalid_argument(fmt::format("{}: PFC frame: {}", name(), err));
+    throw std::invalid_argument(fmt::format("{}: {} frame: {}", name(), to_string(f.kind), err));
   tlm::tlm_generic_payload& trans = default_frame_pool().make(f);
   trans.acquire();  // held by the queue; start() takes its own reference
   if (idle_at(start_ps)) {
@@ -123,6 +129,7 @@ void Link::start(tlm::tlm_generic_payload& trans, const Frame& f, uint64_t now) 
   counters_.bytes_sent += f.len_bytes;
   counters_.wire_bytes_sent += wire;
   if (f.kind == FrameKind::kPfc) ++counters_.pfc_frames_sent;
+  if (f.kind == FrameKind::kRcmCn) ++counters_.cn_frames_sent;
   if (!idle_on_request_) idle_notify_pending_ = true;
   schedule_wake();
 }
@@ -215,7 +222,7 @@ void Link::schedule_wake() {
 
 size_t Link::end_to_end_frames_in_flight() const {
   size_t n = 0;
-  for (const InFlight& f : in_flight_) n += frame_of(*f.trans).kind != FrameKind::kPfc;
+  for (const InFlight& f : in_flight_) n += !is_link_local(frame_of(*f.trans).kind);
   return n;
 }
 

@@ -27,6 +27,7 @@ struct LinkCounters {
   uint64_t bytes_sent = 0;           // sum of Frame::len_bytes of those frames
   uint64_t wire_bytes_sent = 0;      // with padding, preamble, SFD and IFG
   uint64_t pfc_frames_sent = 0;
+  uint64_t cn_frames_sent = 0;       // RCM congestion notifications
   uint64_t frames_delivered = 0;     // handed to the peer's b_transport
   uint64_t pfc_frames_received = 0;  // applied through apply_received_pfc
 };
@@ -85,6 +86,9 @@ class Link : public sc_core::sc_module {
   // idle, else at the end of the current frame, ahead of any data frame of the owner.
   void send_pfc(const Frame& pfc) { send_pfc_at(pfc, now_ps()); }
   void send_pfc_at(const Frame& pfc, uint64_t start_ps);  // as transmit_at
+  // The same for any link-local control frame (is_link_local: PFC, an RCM congestion notification),
+  // of its own kind and length (a shorter one is padded on the wire).
+  void send_link_local_at(const Frame& f, uint64_t start_ps);
 
   // The peer's PFC frame arrived on the reverse direction now: for every class enabled, priority i
   // may not start a frame until now + pause_quanta[i] * 512 bit times of this link (rounded up to
@@ -128,7 +132,8 @@ class Link : public sc_core::sc_module {
 
   const LinkCounters& counters() const { return counters_; }
   size_t frames_in_flight() const { return in_flight_.size(); }
-  // Frames in flight other than PFC frames (PFC is link-local: not part of an end-to-end ledger).
+  // Frames in flight other than link-local ones (PFC, RCM notifications: not part of an end-to-end
+  // ledger).
   size_t end_to_end_frames_in_flight() const;
 
  private:

@@ -72,6 +72,10 @@ constexpr uint32_t rtt_probe_frame_bytes(bool vlan = false) {
 // PFC frame (spec 6.1); MAC control frames are sent untagged.
 constexpr uint32_t pfc_frame_bytes() { return kPfcFrameBytes; }
 
+// RCM congestion notification (docs/switch.md 2.11.7): Ethernet header, 4 B of class, degree and ID
+// count, 2 B per flow ID, FCS; the link pads it to 64 B (up to 24 IDs fit in the minimum frame).
+constexpr uint32_t rcm_cn_frame_bytes(unsigned ids) { return kEthHeaderBytes + 4 + 2 * ids + kFcsBytes; }
+
 // Bytes a frame occupies on the wire: padded to the 64-B minimum (spec 6.1) plus preamble, SFD
 // and inter-frame gap.
 constexpr uint32_t wire_bytes(uint32_t frame_bytes) {
@@ -84,5 +88,6 @@ static_assert(cnp_frame_bytes() == 78);
 static_assert(cnp_frame_bytes(true) == 82);
 static_assert(rtt_probe_frame_bytes() == 78);
 static_assert(wire_bytes(kPfcFrameBytes) == 84);
+static_assert(wire_bytes(rcm_cn_frame_bytes(0)) == 84 && rcm_cn_frame_bytes(32) == 86);
 
 }  // namespace ccf::fabric::roce

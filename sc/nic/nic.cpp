@@ -499,6 +499,7 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
     case FrameKind::kAck: rx_ack(f, false); break;
     case FrameKind::kNack: rx_ack(f, true); break;
     case FrameKind::kCnp: rx_cnp(f); break;
+    case FrameKind::kRcmCn: ++counters_.rcm_cn_received; break;
     case FrameKind::kRttProbe:
       if (probe_rx_hook_ && !probe_rx_hook_(f)) {
         ++(f.rtt_response ? counters_.rtt_responses_received : counters_.rtt_requests_received);

@@ -106,6 +106,7 @@ struct NicCounters {
   uint64_t data_frames_sent = 0, data_frames_retransmitted = 0, payload_bytes_sent = 0, bytes_acked = 0;
   uint64_t acks_sent = 0, acks_received = 0, naks_sent = 0, naks_received = 0, cnps_sent = 0, cnps_received = 0;
   uint64_t pfc_sent = 0, pfc_received = 0;
+  uint64_t rcm_cn_received = 0;  // RCM notifications are for switches: a host counts and ignores them
   // RTT probes (kRttProbe, docs/nic.md 4.1): requests this NIC's flows sent and responses they got;
   // requests it answered and the responses it sent. Sent = queued, as ACKs.
   uint64_t rtt_requests_sent = 0, rtt_responses_received = 0, rtt_requests_received = 0, rtt_responses_sent = 0;

@@ -2,6 +2,7 @@
 #include "switch_model.hpp"
 
 #include "fabric/flow_hash.hpp"
+#include "fabric/roce_format.hpp"
 #include "fabric/sim_time.hpp"
 #include "fabric/wall_timer.hpp"
 
@@ -36,6 +37,7 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
   pfc_pending_.resize(params_.nports);
   offered_tag_.assign(params_.nports, 0);
   queue_bytes_.assign(size_t{params_.nports} * sw::kMaxPrio, 0);
+  egress_degree_.assign(size_t{params_.nports} * sw::kMaxPrio, 0);
   SC_METHOD(run);
   tick_.sensitize(sensitive);
   dont_initialize();
@@ -88,6 +90,17 @@ uint64_t SwitchModel::accept(unsigned port, tlm::tlm_generic_payload& trans, uin
     pfc_pending_[port] = pfc;  // a second PFC frame in the same cycle replaces the first (802.1Qbb)
     pfc_pending_mask_ |= uint64_t{1} << port;
     ++stats_.pfc_in;
+  } else if (f->kind == fabric::FrameKind::kRcmCn) {
+    sw::CnOnPort cn;
+    cn.port = port;
+    cn.frame.cls = f->rcm_class;
+    cn.frame.fb = f->rcm_degree;
+    // Flow IDs on the wire are the fabric's (flow_ids_): the RTL gets its own hashes of the flows it
+    // has forwarded; a flow it has not seen cannot match here and is left out.
+    for (unsigned i = 0; i < std::min<unsigned>(f->rcm_id_count, sw::CnFrame::kMaxIds); ++i)
+      if (const auto local = flow_ids_.local_of(f->rcm_ids[i])) cn.frame.ids[cn.frame.count++] = *local;
+    cn_pending_.push_back({cycle, cn});
+    ++stats_.cn_in;
   } else {
     trans.acquire();
     const sw::Descriptor desc{0,
@@ -96,6 +109,7 @@ uint64_t SwitchModel::accept(unsigned port, tlm::tlm_generic_payload& trans, uin
                               static_cast<uint8_t>(f->ecn),
                               static_cast<uint16_t>(f->dst_host),
                               fabric::ecmp_flow_hash(f->src_host, f->dst_host, f->flow_id, ecmp_seed_)};
+    if (params_.rcm) flow_ids_.learn(fabric::rcm_flow_id(f->src_host, f->dst_host, f->flow_id), desc.hash);
     ingress_[port].push_back({cycle, &trans, f, desc});
     ingress_nonempty_ |= uint64_t{1} << port;
     ++stats_.frames_in;
@@ -204,6 +218,7 @@ uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) {
   uint64_t next = kNoCycle;
   unknown_idle_bound_ps_ = UINT64_MAX;
   const bool input_next = pfc_pending_mask_ != 0;
+  if (!cn_pending_.empty()) next = std::max(cn_pending_.front().ready_cycle, c + 1);
   for (uint64_t m = ingress_nonempty_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     next = std::min(next, std::max(ingress_[p].front().ready_cycle, c + 1));
@@ -239,6 +254,11 @@ void SwitchModel::step_cycle(uint64_t cycle) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     rtl_->offer_pfc(p, pfc_pending_[p]);
   }
+  const bool cn = !cn_pending_.empty() && cn_pending_.front().ready_cycle <= cycle;
+  if (cn) {
+    rtl_->offer_cn(cn_pending_.front().cn);
+    cn_pending_.pop_front();
+  }
   uint64_t offered = 0;
   for (uint64_t m = ingress_nonempty_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
@@ -248,7 +268,7 @@ void SwitchModel::step_cycle(uint64_t cycle) {
     offered |= uint64_t{1} << p;
     rtl_->offer(p, w.desc);
   }
-  rtl_->step(cycle, sw::CycleInputMasks{offered, ready, pfc}, report_, nullptr);
+  rtl_->step(cycle, sw::CycleInputMasks{offered, ready, pfc, cn}, report_, nullptr);
   handle_outputs(cycle, offered, report_);
 }
 
@@ -310,6 +330,21 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
     idle_known_ &= ~(uint64_t{1} << p);
     ++stats_.pfc_out;
     pfc_log_.push_back({time_of_ps(cycle), p, sent});
+  }
+  if (out.crd_valid) egress_degree_[out.crd.port * sw::kMaxPrio + out.crd.prio] = out.crd.fb;
+  if (out.cn_out_valid && ((egress_mask_ >> out.cn_out.port) & 1u)) {  // 2.11.7: a link-local frame, like PFC
+    const sw::CnFrame& cn = out.cn_out.frame;
+    fabric::Frame f;
+    f.kind = fabric::FrameKind::kRcmCn;
+    f.priority = 7;
+    f.rcm_class = cn.cls;
+    f.rcm_degree = cn.fb;
+    for (unsigned i = 0; i < cn.count; ++i)
+      if (const auto id = flow_ids_.fabric_of(cn.ids[i])) f.rcm_ids[f.rcm_id_count++] = *id;
+    f.len_bytes = fabric::roce::rcm_cn_frame_bytes(f.rcm_id_count);
+    egress_[out.cn_out.port]->send_link_local_at(f, start_ps);
+    idle_known_ &= ~(uint64_t{1} << out.cn_out.port);
+    ++stats_.cn_out;
   }
 }
 

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,8 +36,42 @@ struct PfcSent {
   sw::PfcFrame frame;
 };
 
+// RCM (docs/switch.md 2.11.7): the RTL names a flow by its descriptor hash, this switch's seeded ECMP
+// hash (fabric/flow_hash.hpp); a congestion notification on the wire names it by the fabric's flow ID,
+// the same for every switch (fabric::rcm_flow_id). Both directions for the flows the switch has
+// forwarded, the last flow seen winning a shared hash (as two flows with one hash alias in the RTL).
+class RcmFlowIds {
+ public:
+  void learn(uint16_t fabric_id, uint16_t local) {
+    if (local_.empty()) {
+      local_.resize(kIds);
+      fabric_.resize(kIds);
+      local_known_.resize(kIds / 64);
+      fabric_known_.resize(kIds / 64);
+    }
+    local_[fabric_id] = local;
+    fabric_[local] = fabric_id;
+    local_known_[fabric_id / 64] |= uint64_t{1} << (fabric_id % 64);
+    fabric_known_[local / 64] |= uint64_t{1} << (local % 64);
+  }
+  std::optional<uint16_t> local_of(uint16_t fabric_id) const {
+    if (local_known_.empty() || !((local_known_[fabric_id / 64] >> (fabric_id % 64)) & 1u)) return std::nullopt;
+    return local_[fabric_id];
+  }
+  std::optional<uint16_t> fabric_of(uint16_t local) const {
+    if (fabric_known_.empty() || !((fabric_known_[local / 64] >> (local % 64)) & 1u)) return std::nullopt;
+    return fabric_[local];
+  }
+
+ private:
+  static constexpr size_t kIds = size_t{1} << 16;
+  std::vector<uint16_t> local_, fabric_;  // by fabric ID, by local hash; allocated at the first flow
+  std::vector<uint64_t> local_known_, fabric_known_;
+};
+
 struct SwitchModelStats {
   uint64_t frames_in = 0, frames_out = 0, pfc_in = 0, pfc_out = 0;
+  uint64_t cn_in = 0, cn_out = 0;  // RCM congestion notifications (docs/switch.md 2.11.3)
   std::array<uint64_t, sw::kNumDropReasons> drops{};  // by sw::DropReason
   uint64_t cycles_stepped = 0;
   uint64_t cycles_stepped_ahead = 0;  // of them, stepped in the activation of the cycle before (run)
@@ -81,6 +116,9 @@ class SwitchModel : public sc_core::sc_module {
   // Bytes in egress queue (port, prio), kept from the RTL's enqueue and egress reports: the value of
   // its queue length register (docs/switch.md 2.9, block 8 k = 10) without a register cycle.
   uint64_t queue_bytes(unsigned port, unsigned prio) const { return queue_bytes_[port * sw::kMaxPrio + prio]; }
+  // RCM (docs/switch.md 2.11.1): the 6-bit degree of the last egress sample of (port, prio), from the
+  // RTL's crd_* outputs; 0 before the first sample or without RCM.
+  uint8_t egress_degree(unsigned port, unsigned prio) const { return egress_degree_[port * sw::kMaxPrio + prio]; }
   // Reads a 64-bit counter of the RTL (docs/switch.md 2.9) in two register cycles after the last
   // stepped one, with every traffic input idle; what the switch does in them (a frame processed, a
   // PFC frame) is handled as in any cycle. For the end of a run.
@@ -150,6 +188,11 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t unknown_idle_bound_ps_ = UINT64_MAX;
   std::vector<std::deque<Waiting>> ingress_;               // per port, in arrival order
   std::vector<sw::PfcFrame> pfc_pending_;                  // per port, for the next stepped cycle
+  struct CnWaiting {
+    uint64_t ready_cycle;
+    sw::CnOnPort cn;
+  };
+  std::deque<CnWaiting> cn_pending_;  // RCM notifications received, offered one per cycle (2.11.3)
   // Per-cycle work visits only the ports these bits name (bit p = port p).
   uint64_t egress_mask_ = 0;       // ports with a transmitter attached
   uint64_t ingress_nonempty_ = 0;  // ports with a frame waiting in ingress_
@@ -178,6 +221,8 @@ class SwitchModel : public sc_core::sc_module {
   std::vector<uint32_t> offered_tag_;  // per port: the tag of its offer in the cycle being stepped
   std::vector<PfcSent> pfc_log_;
   std::vector<uint64_t> queue_bytes_;  // [port * kMaxPrio + prio]
+  std::vector<uint8_t> egress_degree_;  // [port * kMaxPrio + prio]
+  RcmFlowIds flow_ids_;                 // RCM: this switch's flow hashes <-> the fabric's flow IDs
   uint64_t ecmp_seed_ = 0;
 };
 

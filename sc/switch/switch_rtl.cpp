@@ -11,6 +11,8 @@
 using sc_core::sc_time_stamp;
 #include "Vsw_top.h"
 #include "Vsw_top_p32.h"
+#include "Vsw_top_rcm.h"
+#include "Vsw_top_rcm_p32.h"
 #include "switch/switch_dut.hpp"
 
 namespace ccf::swc {
@@ -26,6 +28,7 @@ class SwitchRtlOf final : public SwitchRtl {
   uint64_t reset_and_configure(const sw::SwitchConfig& cfg) override { return dut_.configure(dut_.reset(0), cfg); }
   void offer(unsigned port, const sw::Descriptor& desc) override { dut_.offer(port, desc); }
   void offer_pfc(unsigned port, const sw::PfcFrame& frame) override { dut_.offer_pfc(port, frame); }
+  void offer_cn(const sw::CnOnPort& cn) override { dut_.offer_cn(cn); }
   void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const tb::CfgOp* cfg) override {
     dut_.step(cycle, set, out, cfg);
   }
@@ -46,15 +49,23 @@ std::unique_ptr<SwitchRtl> SwitchRtl::make(const sw::SwitchParams& params, const
   const bool other_defaults = params.nprio == defaults.nprio && params.cell_bytes == defaults.cell_bytes &&
                               params.buffer_bytes == defaults.buffer_bytes &&
                               params.in_fifo_depth == defaults.in_fifo_depth && params.tag_w == defaults.tag_w &&
-                              params.dst_w == defaults.dst_w && params.ngroups == defaults.ngroups;
-  if (other_defaults && params.nports == 16) return std::make_unique<SwitchRtlOf<Vsw_top>>(params, trace_path);
-  if (other_defaults && params.nports == 32) return std::make_unique<SwitchRtlOf<Vsw_top_p32>>(params, trace_path);
+                              params.dst_w == defaults.dst_w && params.ngroups == defaults.ngroups &&
+                              params.cfr_depth == defaults.cfr_depth && params.sar_tbl_lg == defaults.sar_tbl_lg;
+  if (other_defaults && !params.rcm && params.nports == 16)
+    return std::make_unique<SwitchRtlOf<Vsw_top>>(params, trace_path);
+  if (other_defaults && !params.rcm && params.nports == 32)
+    return std::make_unique<SwitchRtlOf<Vsw_top_p32>>(params, trace_path);
+  if (other_defaults && params.rcm && params.nports == 16)
+    return std::make_unique<SwitchRtlOf<Vsw_top_rcm>>(params, trace_path);
+  if (other_defaults && params.rcm && params.nports == 32)
+    return std::make_unique<SwitchRtlOf<Vsw_top_rcm_p32>>(params, trace_path);
   std::string built;
   for (unsigned n : sw::kBuiltPortCounts) built += (built.empty() ? "" : ", ") + std::to_string(n);
   throw std::invalid_argument(fmt::format(
-      "the switch RTL is built with {} ports and otherwise default parameters (rtl/CMakeLists.txt); "
-      "asked for {} ports{}",
-      built, params.nports, other_defaults ? "" : " and other non-default parameters"));
+      "the switch RTL is built with {} ports, each without and with RCM (CFR_DEPTH = {}, SAR_TBL_LG = {}), and "
+      "otherwise default parameters (rtl/CMakeLists.txt); asked for {} ports{}",
+      built, defaults.cfr_depth, defaults.sar_tbl_lg, params.nports,
+      other_defaults ? "" : " and other non-default parameters"));
 }
 
 }  // namespace ccf::swc

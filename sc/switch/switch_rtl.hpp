@@ -25,12 +25,13 @@ class SwitchRtl {
   // is set in CycleReport::pfc_out_mask).
   virtual void offer(unsigned port, const sw::Descriptor& desc) = 0;
   virtual void offer_pfc(unsigned port, const sw::PfcFrame& frame) = 0;
+  virtual void offer_cn(const sw::CnOnPort& cn) = 0;  // RCM (CycleInputMasks::cn_in)
   virtual void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const tb::CfgOp* cfg) = 0;
   virtual const sw::PfcFrame& pfc_out(unsigned port) const = 0;
   virtual uint32_t cfg_rd_data() const = 0;
 
-  // The configuration with params.nports ports; every other parameter must be at its default.
-  // Throws std::invalid_argument naming the built port counts otherwise.
+  // The configuration with params.nports ports, with RCM if params.rcm; every other parameter must be
+  // at its default. Throws std::invalid_argument naming the built configurations otherwise.
   static std::unique_ptr<SwitchRtl> make(const sw::SwitchParams& params, const char* trace_path);
 };
 

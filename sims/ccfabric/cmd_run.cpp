@@ -190,6 +190,7 @@ void run_scenario(const RunOptions& o) {
   std::vector<sw::SwitchParams> params(topo.switches());
   for (unsigned k = 0; k < topo.switches(); ++k) {
     params[k].nports = sw::built_port_count(topo.switch_ports[k]);
+    params[k].rcm = s.sw.rcm.enable;
     configs.push_back(in_scenario_file(o.scenario, [&] { return switch_config(s, params[k], topo, routing, k); }));
   }
   // The ratio compares the switches' stepping with one Verilated configuration's bare loop.
@@ -335,7 +336,9 @@ void run_scenario(const RunOptions& o) {
         if ((switches[k]->ports_used() >> p & 1) && (data_prios >> c & 1) && queues.size() < kSampledQueues) {
           queues.push_back({k, p, c});
           r.queue_names.push_back(fmt::format("{}.port{}.prio{}_bytes", sw_names[k], p, c));
+          if (s.sw.rcm.enable) r.degree_names.push_back(fmt::format("{}.port{}.prio{}_rcm_degree", sw_names[k], p, c));
         }
+  r.rcm_enabled = s.sw.rcm.enable;
   std::vector<uint64_t> last_acked(ts_flows, 0);
   const double interval_us = s.sim.sample_interval_us;
   std::unique_ptr<fabric::KernelOrderPerturber> perturber;
@@ -355,6 +358,9 @@ void run_scenario(const RunOptions& o) {
     // The queue length register's value, kept by the wrapper from the RTL's enqueue and egress
     // reports (no register cycle, so sampling does not change the run).
     for (const auto& q : queues) smp.queue_bytes.push_back(switches[q.sw]->queue_bytes(q.port, q.prio));
+    // The degree of the queue's last RCM sample (docs/switch.md 2.11.1), from the RTL's crd_* outputs.
+    if (r.rcm_enabled)
+      for (const auto& q : queues) smp.rcm_degree.push_back(switches[q.sw]->egress_degree(q.port, q.prio));
     r.samples.push_back(std::move(smp));
   });
 
@@ -525,8 +531,20 @@ void run_scenario(const RunOptions& o) {
   r.frames.sent_by_kind = sent_by_kind;
   for (unsigned k = 0; k < switches.size(); ++k) {
     swc::SwitchModel& sm = *switches[k];
+    if (r.rcm_enabled) r.rcm_switches.push_back({sw_names[k], {}});
     for (unsigned p = 0; p < params[k].nports; ++p) {
       if (!(sm.ports_used() >> p & 1)) continue;  // an uncabled port sends and counts nothing
+      sims::RcmCounts rcm;
+      if (r.rcm_enabled) {  // docs/switch.md 2.11.6, block 7
+        using namespace sw::regs;
+        rcm.cn_frames_sent = sm.read_counter(rcm_counter(p, kCnSent, false));
+        rcm.cn_frames_received = sm.read_counter(rcm_counter(p, kCnReceived, false));
+        rcm.cfr_samples = sm.read_counter(rcm_counter(p, kCfrSamples, false));
+        rcm.rcc_held_bytes = sm.read_counter(rcm_counter(p, kRccHeldBytes, false));
+        rcm.sar_reroutes = sm.read_counter(rcm_counter(p, kSarReroutes, false));
+        rcm.reordered_frames = sm.read_counter(rcm_counter(p, kReordered, false));
+        r.rcm_switches.back().counts += rcm;
+      }
       const uint64_t pause_tx = sm.read_counter(sw::regs::port_counter(p, sw::regs::kPfcPauseTx, false));
       r.pfc_pause_frames += pause_tx;
       r.pfc_resume_frames += sm.read_counter(sw::regs::port_counter(p, sw::regs::kPfcResumeTx, false));
@@ -545,6 +563,7 @@ void run_scenario(const RunOptions& o) {
       pr.gbps = topo.links[li].gbps;
       pr.pfc_pause_tx = pause_tx;
       pr.peak_queue_bytes = peak;
+      pr.rcm = rcm;
       for (unsigned c = 0; c < params[k].nprio; ++c) {
         pr.tx_frames += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kDeqFrames, false));
         pr.tx_bytes += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kDeqBytes, false));

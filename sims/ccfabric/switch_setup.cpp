@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "fabric/roce_format.hpp"
+#include "switch/switch_model.hpp"
 
 namespace ccf::cli {
 
@@ -18,6 +19,41 @@ uint32_t lfsr_seed(uint64_t seed, unsigned k) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   const auto v = static_cast<uint32_t>(z ^ (z >> 31));
   return v ? v : 1;
+}
+
+// [switch.rcm] as the registers of docs/switch.md 2.11.6; times in switch cycles, CNs only towards
+// neighbour switches.
+sw::RcmConfig rcm_config(const sims::Scenario::Switch::Rcm& r, const fabric::Topology& topo,
+                         const fabric::Routing& routing, unsigned k) {
+  const auto cycles = [](double us) {
+    return static_cast<uint32_t>(std::llround(us * 1e6 / double(swc::SwitchModel::kDefaultPeriodPs)));
+  };
+  sw::RcmConfig c;
+  c.crd_en = true;
+  c.cn_en = r.cn;
+  c.rcc_en = r.rcc;
+  c.sar_en = r.sar;
+  c.qeq_bytes = static_cast<uint32_t>(r.qeq_bytes);
+  c.qeq_ing_bytes = static_cast<uint32_t>(r.qeq_ingress_bytes);
+  c.wq_log2 = static_cast<int>(std::lround(std::log2(r.wq)));
+  c.sample_bytes = static_cast<uint32_t>(r.sample_bytes);
+  c.fb_shift = static_cast<unsigned>(std::countr_zero(r.degree_unit_bytes));
+  c.flag_hold_cycles = cycles(r.flag_hold_us);
+  c.cn_interval_cycles = cycles(r.cn_interval_us);
+  c.cn_w_shift = static_cast<unsigned>(std::lround(-std::log2(r.cn_weight)));
+  c.cfr_sample_bytes = static_cast<uint32_t>(r.cfr_sample_bytes);
+  c.rcc_class = r.rcc_class;
+  c.rcc_queue = r.rcc_queue;
+  c.rcc_window_bytes = static_cast<uint32_t>(r.rcc_window_bytes);
+  c.rcc_min_bytes = static_cast<uint32_t>(r.rcc_min_bytes);
+  c.sar_level = r.sar_min_degree;
+  c.sar_gap_cycles = cycles(r.sar_gap_us);
+  for (unsigned p = 0; p < topo.switch_ports[k]; ++p) {
+    const size_t li = routing.link_index({fabric::NodeKind::kSwitch, k}, p);
+    if (li != fabric::Routing::kNoLink && routing.peer(li, {fabric::NodeKind::kSwitch, k}).kind == fabric::NodeKind::kSwitch)
+      c.cn_port_mask |= uint64_t{1} << p;
+  }
+  return c;
 }
 
 sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const fabric::Topology& topo,
@@ -128,6 +164,10 @@ sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& 
     }
     c.fwd[h] = {true, true, it->second};
   }
+  if (s.sw.rcm.enable) c.rcm = rcm_config(s.sw.rcm, topo, routing, k);
+  // 2.11.4: the DWRR shares the port between RCC's two queues.
+  if (s.sw.rcm.enable && s.sw.rcm.rcc)
+    c.dwrr_group_mask |= static_cast<uint8_t>((1u << c.rcm.rcc_class) | (1u << c.rcm.rcc_queue));
   if (const std::string err = c.validate(params); !err.empty()) throw BadInput(err);
   return c;
 }

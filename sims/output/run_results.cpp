@@ -50,6 +50,36 @@ std::ofstream open_out(const std::string& path) {
 
 }  // namespace
 
+RcmCounts& RcmCounts::operator+=(const RcmCounts& o) {
+  cn_frames_sent += o.cn_frames_sent;
+  cn_frames_received += o.cn_frames_received;
+  cfr_samples += o.cfr_samples;
+  rcc_held_bytes += o.rcc_held_bytes;
+  sar_reroutes += o.sar_reroutes;
+  reordered_frames += o.reordered_frames;
+  return *this;
+}
+
+namespace {
+nlohmann::json rcm_counts_json(const RcmCounts& c) {
+  return {{"cn_frames_sent", c.cn_frames_sent},   {"cn_frames_received", c.cn_frames_received},
+          {"cfr_samples", c.cfr_samples},         {"rcc_held_bytes", c.rcc_held_bytes},
+          {"sar_reroutes", c.sar_reroutes},       {"reordered_frames", c.reordered_frames}};
+}
+// summary.json "rcm": enabled, the totals and one entry per switch (docs/scenarios.md [switch.rcm]).
+nlohmann::json rcm_json(const RunResults& r) {
+  nlohmann::json switches = nlohmann::json::array();
+  RcmCounts total;
+  for (const auto& x : r.rcm_switches) {
+    nlohmann::json e = rcm_counts_json(x.counts);
+    e["switch"] = x.sw;
+    switches.push_back(e);
+    total += x.counts;
+  }
+  return {{"enabled", r.rcm_enabled}, {"total", rcm_counts_json(total)}, {"switches", switches}};
+}
+}  // namespace
+
 void write_results(const RunResults& r, const std::string& dir) {
   std::filesystem::create_directories(dir);
   nlohmann::json flows = nlohmann::json::array();
@@ -114,6 +144,7 @@ void write_results(const RunResults& r, const std::string& dir) {
                   {"bytes_per_switch", r.memory.switches ? double(r.memory.switches_bytes) / r.memory.switches : 0.0},
                   {"peak_rss_bytes", r.memory.peak_rss_bytes}}},
       {"fct", fct_json(r.fct)},
+      {"rcm", rcm_json(r)},
       {"scenario", r.scenario_toml}};
   open_out(dir + "/summary.json") << summary.dump(2) << "\n";
 
@@ -129,12 +160,14 @@ void write_results(const RunResults& r, const std::string& dir) {
   for (size_t i = 0; i < ts_flows; ++i) ts << fmt::format(",flow{}_rate_gbps", r.flows[i].id);
   for (const auto& n : r.flow_cc_names) ts << "," << n;
   for (const auto& q : r.queue_names) ts << "," << q;  // names carry their unit
+  for (const auto& d : r.degree_names) ts << "," << d;
   ts << "\n";
   for (const auto& s : r.samples) {
     ts << fmt::format("{:.3f}", s.time_us);
     for (double v : s.flow_rate_gbps) ts << fmt::format(",{:.6f}", v);
     for (double v : s.flow_cc) ts << fmt::format(",{:.6g}", v);
     for (uint64_t q : s.queue_bytes) ts << "," << q;
+    for (uint8_t d : s.rcm_degree) ts << "," << unsigned{d};
     ts << "\n";
   }
 
@@ -143,10 +176,19 @@ void write_results(const RunResults& r, const std::string& dir) {
   for (const auto& e : r.pfc_events)
     pfc << fmt::format("{:.6f},{},{},{:#04x},{}\n", e.time_us, e.node, e.port, e.class_enable, e.quanta);
   auto ports = open_out(dir + "/ports.csv");
-  ports << "switch,port,peer,gbps,tx_frames,tx_bytes,ecn_marked_frames,pfc_pause_tx,peak_queue_bytes\n";
-  for (const auto& p : r.ports)
-    ports << fmt::format("{},{},{},{},{},{},{},{},{}\n", p.sw, p.port, p.peer, p.gbps, p.tx_frames, p.tx_bytes,
+  ports << "switch,port,peer,gbps,tx_frames,tx_bytes,ecn_marked_frames,pfc_pause_tx,peak_queue_bytes";
+  if (r.rcm_enabled)
+    ports << ",rcm_cn_frames_sent,rcm_cn_frames_received,rcm_cfr_samples,rcm_rcc_held_bytes,rcm_sar_reroutes,"
+             "rcm_reordered_frames";
+  ports << "\n";
+  for (const auto& p : r.ports) {
+    ports << fmt::format("{},{},{},{},{},{},{},{},{}", p.sw, p.port, p.peer, p.gbps, p.tx_frames, p.tx_bytes,
                          p.ecn_marked_frames, p.pfc_pause_tx, p.peak_queue_bytes);
+    if (r.rcm_enabled)
+      ports << fmt::format(",{},{},{},{},{},{}", p.rcm.cn_frames_sent, p.rcm.cn_frames_received, p.rcm.cfr_samples,
+                           p.rcm.rcc_held_bytes, p.rcm.sar_reroutes, p.rcm.reordered_frames);
+    ports << "\n";
+  }
   write_fct_files(r.fct, dir);
 }
 

@@ -24,6 +24,19 @@ struct FlowResult {
   bool failed = false;               // its retry limit was used up (docs/nic.md 4.2)
 };
 
+// What regional congestion mitigation did at a port or a switch (docs/switch.md 2.11.6, block 7).
+struct RcmCounts {
+  uint64_t cn_frames_sent = 0, cn_frames_received = 0, cfr_samples = 0, rcc_held_bytes = 0, sar_reroutes = 0,
+           reordered_frames = 0;
+  RcmCounts& operator+=(const RcmCounts& o);
+};
+
+// One switch's RCM figures (summary.json rcm.switches).
+struct RcmSwitchResult {
+  std::string sw;
+  RcmCounts counts;
+};
+
 // One cabled switch port over the whole run (ports.csv), from the RTL's queue and port counters
 // summed over the priorities: what left the switch through it.
 struct PortResult {
@@ -32,6 +45,7 @@ struct PortResult {
   std::string peer;                  // the node at the other end ("host3", "agg2")
   double gbps = 0.0;
   uint64_t tx_frames = 0, tx_bytes = 0, ecn_marked_frames = 0, pfc_pause_tx = 0, peak_queue_bytes = 0;
+  RcmCounts rcm;                     // with [switch.rcm] enable (docs/switch.md 2.11.6, block 7)
 };
 
 // The fabric that ran (docs/fabric.md 5).
@@ -100,6 +114,7 @@ struct Sample {
   std::vector<double> flow_rate_gbps;     // the first kTimeseriesFlows of RunResults::flows
   std::vector<double> flow_cc;            // the CC unit's allowed rate or window, see flow_cc_names
   std::vector<uint64_t> queue_bytes;      // indexed like RunResults::queue_names
+  std::vector<uint8_t> rcm_degree;        // indexed like RunResults::degree_names (RCM only)
 };
 
 // The bare stepping loop of a switch's Verilated configuration, timed right before and right after
@@ -140,6 +155,9 @@ struct RunResults {
   TopologySummary topology;
   MemoryFigures memory;
   std::vector<PortResult> ports;          // every cabled switch port, switch by switch
+  bool rcm_enabled = false;               // [switch.rcm] enable: rcm.switches, the ports' and timeseries' RCM columns
+  std::vector<RcmSwitchResult> rcm_switches;
+  std::vector<std::string> degree_names;  // timeseries: the RCM degree of each sampled queue, e.g. "switch0.port0.prio3_rcm_degree"
 
   // Jain's fairness index of the flows' throughput (1 = equal shares).
   double jain_index() const;

@@ -4,6 +4,7 @@
 #include "scenario/scenario_topology.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -367,6 +368,51 @@ unsigned Scenario::retry_limit_in_effect() const {
   return nic.retry_limit.value_or(rto_mode_in_effect() == "ib_ack_timeout" ? 7 : 0);
 }
 
+// [switch.rcm] (docs/scenarios.md): every key with its rule; what depends on other sections
+// (traffic priorities) is checked in check_rcm once they are read.
+void parse_rcm(const toml::table* t, const std::string& origin, Scenario& s) {
+  Scenario::Switch::Rcm& r = s.sw.rcm;
+  Section rcm(t, origin, "switch.rcm");
+  rcm.boolean("enable", r.enable);
+  rcm.boolean("cn", r.cn);
+  rcm.boolean("rcc", r.rcc);
+  rcm.boolean("sar", r.sar);
+  rcm.integer("qeq_bytes", r.qeq_bytes, 0, 12'000'000);
+  rcm.integer("qeq_ingress_bytes", r.qeq_ingress_bytes, 0, 12'000'000);
+  rcm.number("wq", r.wq, 1.0 / 16, 16.0);
+  if (const double l = std::log2(r.wq); l != std::round(l))
+    rcm.fail("wq", fmt::format("{}", r.wq), "a power of two from 1/16 to 16");
+  rcm.integer("sample_bytes", r.sample_bytes, 1, 1'000'000);
+  rcm.integer("degree_unit_bytes", r.degree_unit_bytes, 1, int64_t{1} << 31);
+  if (!std::has_single_bit(r.degree_unit_bytes))
+    rcm.fail("degree_unit_bytes", fmt::format("{}", r.degree_unit_bytes), "a power of two from 1 to 2^31");
+  rcm.number("flag_hold_us", r.flag_hold_us, 0.0, 1e6, true);
+  rcm.number("cn_interval_us", r.cn_interval_us, 0.0, 1e6);
+  rcm.number("cn_weight", r.cn_weight, 1.0 / 64, 1.0);
+  if (const double l = std::log2(r.cn_weight); l != std::round(l))
+    rcm.fail("cn_weight", fmt::format("{}", r.cn_weight), "a power of two from 1/64 to 1");
+  rcm.integer("cfr_sample_bytes", r.cfr_sample_bytes, 1, 1'000'000);
+  rcm.integer("cam_entries", r.cam_entries, 8, 32);
+  if (r.cam_entries != sw::SwitchParams{}.cfr_depth)
+    rcm.fail("cam_entries", fmt::format("{}", r.cam_entries),
+             fmt::format("{}: the switch RTL is built with CFR_DEPTH = {} (8 and 32 are legal RTL parameters; "
+                         "rtl/CMakeLists.txt builds the configurations ccfabric runs)",
+                         sw::SwitchParams{}.cfr_depth, sw::SwitchParams{}.cfr_depth));
+  rcm.integer("rcc_class", r.rcc_class, 0, 7);
+  rcm.integer("rcc_queue", r.rcc_queue, 0, 7);
+  if (r.rcc_queue == r.rcc_class)
+    rcm.fail("rcc_queue", fmt::format("{}", r.rcc_queue),
+             fmt::format("a class other than switch.rcm.rcc_class = {}", r.rcc_class));
+  rcm.integer("rcc_window_bytes", r.rcc_window_bytes, 32'768, UINT32_MAX);
+  rcm.integer("rcc_min_bytes", r.rcc_min_bytes, 16'383, UINT32_MAX / 2);
+  if (r.rcc_window_bytes < 2 * r.rcc_min_bytes)
+    rcm.fail("rcc_window_bytes", fmt::format("{}", r.rcc_window_bytes),
+             fmt::format(">= 2 x switch.rcm.rcc_min_bytes = {}", 2 * r.rcc_min_bytes));
+  rcm.integer("sar_min_degree", r.sar_min_degree, 1, 63);
+  rcm.number("sar_gap_us", r.sar_gap_us, 0.0, 1e6);
+  rcm.reject_unknown();
+}
+
 Scenario parse_scenario(const std::string& toml_text, const std::string& origin, const std::vector<std::string>& overrides) {
   toml::table root;
   try {
@@ -441,7 +487,8 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   ecn.number("pmax", s.sw.ecn.pmax, 0.0, 1.0);
   ecn.integer("wred_k_bytes", s.sw.ecn.wred_k_bytes, 0, 12'000'000);
   ecn.reject_unknown();
-  sw.reject_unknown({"ecn"});
+  parse_rcm(swt ? sub(*swt, "rcm", origin, "switch.rcm") : nullptr, origin, s);
+  sw.reject_unknown({"ecn", "rcm"});
   if (s.sw.ecn.kmin_bytes > s.sw.ecn.kmax_bytes)
     ecn.fail("kmin_bytes", fmt::format("{}", s.sw.ecn.kmin_bytes), fmt::format("<= switch.ecn.kmax_bytes = {}", s.sw.ecn.kmax_bytes));
 
@@ -600,6 +647,18 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       s.traffic.push_back(spec);
     }
   }
+  // RCM's queue for congestion flows must be a class nothing else uses (docs/switch.md 2.11.4): no
+  // traffic priority, not the ACK/CNP priority; and its data class should carry traffic.
+  if (s.sw.rcm.enable && s.sw.rcm.rcc) {
+    const Scenario::Switch::Rcm& r = s.sw.rcm;
+    std::set<unsigned> used{kAckCnpPriority};
+    for (const auto& t : s.traffic) used.insert(t.priority);
+    if (used.count(r.rcc_queue))
+      throw ScenarioError(fmt::format(
+          "{}: switch.rcm.rcc_queue = {} must be a class no traffic uses (it holds the congestion flows of "
+          "switch.rcm.rcc_class = {}); in use: traffic priorities and ACK/CNP priority {}",
+          origin, r.rcc_queue, r.rcc_class, kAckCnpPriority));
+  }
   return s;
 }
 
@@ -669,18 +728,31 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
   return s;
 }
 
+namespace {
+std::string rcm_toml(const Scenario::Switch::Rcm& r) {
+  return fmt::format(
+      "[switch.rcm]\nenable = {}\ncn = {}\nrcc = {}\nsar = {}\nqeq_bytes = {}\nqeq_ingress_bytes = {}\nwq = {}\n"
+      "sample_bytes = {}\ndegree_unit_bytes = {}\nflag_hold_us = {}\ncn_interval_us = {}\ncn_weight = {}\n"
+      "cfr_sample_bytes = {}\ncam_entries = {}\nrcc_class = {}\nrcc_queue = {}\nrcc_window_bytes = {}\n"
+      "rcc_min_bytes = {}\nsar_min_degree = {}\nsar_gap_us = {}\n\n",
+      r.enable, r.cn, r.rcc, r.sar, r.qeq_bytes, r.qeq_ingress_bytes, r.wq, r.sample_bytes, r.degree_unit_bytes,
+      r.flag_hold_us, r.cn_interval_us, r.cn_weight, r.cfr_sample_bytes, r.cam_entries, r.rcc_class, r.rcc_queue,
+      r.rcc_window_bytes, r.rcc_min_bytes, r.sar_min_degree, r.sar_gap_us);
+}
+}  // namespace
+
 std::string Scenario::to_toml() const {
   std::string t = fmt::format(
       "[sim]\nduration_us = {}\nseed = {}\nmeasure_from_us = {}\nsample_interval_us = {}\nstarved_after_us = {}\n\n"
       "[fabric]\ntopology = \"{}\"\nhosts = {}\nlink_gbps = {}\nlink_delay_ns = {}\ninter_switch_gbps = {}\n\n"
       "[switch]\nbuffer_bytes = {}\npfc = {}\npfc_threshold = \"{}\"\npfc_beta = {}\npfc_static_bytes = {}\n"
       "headroom_bytes = {}\nreserve_bytes = {}\nmark_at_dequeue = {}\n\n"
-      "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\nwred_k_bytes = {}\n\n"
+      "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\nwred_k_bytes = {}\n\n{}"
       "[nic]\ncc = \"{}\"\nmtu_bytes = {}\ndcqcn_preset = \"{}\"\nhost_gbps = {}\nhost_queue_bytes = {}\nack_every = {}\n",
       sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, sim.starved_after_us, fabric.topology, fabric.hosts,
       fabric.link_gbps, fabric.link_delay_ns, fabric.inter_switch_gbps, sw.buffer_bytes, sw.pfc, sw.pfc_threshold,
       sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
-      sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
+      sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, rcm_toml(sw.rcm), nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
       nic.host_queue_bytes, nic.ack_every);
   // The retransmission timer in effect ("auto" resolved) and its keys only, so that the dump loads
   // back to the same timer whatever nic.cc says.

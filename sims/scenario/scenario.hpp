@@ -60,6 +60,9 @@ std::string list_entries_text(size_t size, EntryText entry) {
   return t;
 }
 
+// The PCP of ACK, NAK and CNP frames (nic::NicConfig's default; docs/nic.md).
+inline constexpr unsigned kAckCnpPriority = 6;
+
 struct TrafficSpec {
   // "incast", "permutation", "all_to_all", "hot_spot", "poisson" (docs/workloads.md; the flows
   // themselves come from sims/workload/workload.hpp).
@@ -139,6 +142,29 @@ struct Scenario {
       double pmax = 0.01;
       uint64_t wred_k_bytes = 0;  // drop Not-ECT data at queue >= K (LDCP's fast start); 0 = off
     } ecn;
+    // Regional congestion mitigation in every switch (docs/switch.md 2.11, docs/scenarios.md
+    // [switch.rcm]): congestion degree (CRD), notifications (CN), flow recognition (CFR), regional
+    // window control (RCC) and adaptive routing (SAR).
+    struct Rcm {
+      bool enable = false;
+      bool cn = true, rcc = true, sar = true;  // the parts on top of CRD and CFR
+      uint64_t qeq_bytes = 30'000;             // egress equilibrium length Q_eq (eq. 1)
+      uint64_t qeq_ingress_bytes = 30'000;     // ingress equilibrium length
+      double wq = 2.0;                         // eq. 1's w_q, a power of two 1/16..16
+      uint64_t sample_bytes = 15'000;          // bytes admitted to a class between two CRD samples
+      uint64_t degree_unit_bytes = 2048;       // one step of the 6-bit degree (power of two)
+      double flag_hold_us = 10.0;              // a congestion flag's life after the sample or CN that set it
+      double cn_interval_us = 2.0;             // at least this between two CNs of one (port, class)
+      double cn_weight = 0.5;                  // eq. 2's w, a power of two 1/64..1
+      uint64_t cfr_sample_bytes = 4096;        // bytes admitted to a queue between two CAM writes
+      unsigned cam_entries = 16;               // CFR CAM depth (the RTL's CFR_DEPTH)
+      unsigned rcc_class = 3;                  // the data class RCC controls
+      unsigned rcc_queue = 2;                  // an unused class: the queue its congestion flows wait in
+      uint64_t rcc_window_bytes = 163'840;     // W of eq. 3
+      uint64_t rcc_min_bytes = 16'384;         // floor of W_c and of W - W_c
+      unsigned sar_min_degree = 16;            // regional degree at which SAR detours (1..63)
+      double sar_gap_us = 20.0;                // a flow keeps its port while its frames come closer
+    } rcm;
   } sw;
   struct Nic {
     std::string cc = "dcqcn";            // "none", "dcqcn" (later "swift", "ldcp", "timely")

@@ -22,7 +22,7 @@ RunResults sample_results() {
   r.max_queue_bytes = 5000;
   r.simulated_us = 100.0;
   r.queue_names = {"switch0.port0.prio3_bytes"};
-  r.samples = {{0.0, {0.0, 0.0}, {}, {0}}, {10.0, {40.0, 40.0}, {}, {5000}}};
+  r.samples = {{0.0, {0.0, 0.0}, {}, {0}, {}}, {10.0, {40.0, 40.0}, {}, {5000}, {}}};
   r.pfc_events = {{5.0, "switch0", 1, 0x08, 65535}};
   return r;
 }

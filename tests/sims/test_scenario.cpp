@@ -152,6 +152,35 @@ TEST(Scenario, IncastReceiverMayNotBeASender) {
             "s.toml: traffic[0].receiver = 2 must be 0 or above the senders 1..4");
 }
 
+// [switch.rcm] (docs/scenarios.md): each key's rule, named with its value; the dump loads back.
+TEST(Scenario, RcmKeysHaveRulesAndDumpBack) {
+  const std::pair<std::string, std::string> bad[] = {
+      {"switch.rcm.wq=3", "s.toml: switch.rcm.wq = 3 must be a power of two from 1/16 to 16"},
+      {"switch.rcm.degree_unit_bytes=3000", "s.toml: switch.rcm.degree_unit_bytes = 3000 must be a power of two from 1 to 2^31"},
+      {"switch.rcm.cn_weight=0.3", "s.toml: switch.rcm.cn_weight = 0.3 must be a power of two from 1/64 to 1"},
+      {"switch.rcm.flag_hold_us=0", "s.toml: switch.rcm.flag_hold_us = 0 must be a number > 0 and <= 1000000"},
+      {"switch.rcm.sar_min_degree=64", "s.toml: switch.rcm.sar_min_degree = 64 must be an integer from 1 to 63"},
+      {"switch.rcm.rcc_queue=3", "s.toml: switch.rcm.rcc_queue = 3 must be a class other than switch.rcm.rcc_class = 3"},
+      {"switch.rcm.rcc_min_bytes=9000", "s.toml: switch.rcm.rcc_min_bytes = 9000 must be an integer from 16383 to 2147483647"},
+      {"switch.rcm.speed=1", "s.toml: unknown key 'switch.rcm.speed' (known here: enable, cn, rcc, sar, qeq_bytes, "
+                             "qeq_ingress_bytes, wq, sample_bytes, degree_unit_bytes, flag_hold_us, cn_interval_us, "
+                             "cn_weight, cfr_sample_bytes, cam_entries, rcc_class, rcc_queue, rcc_window_bytes, "
+                             "rcc_min_bytes, sar_min_degree, sar_gap_us)"},
+  };
+  for (const auto& [set, error] : bad) EXPECT_EQ(scenario_error_of("", {set}), error) << set;
+  EXPECT_EQ(scenario_error_of("[switch.rcm]\nrcc_min_bytes = 20000\nrcc_window_bytes = 35000\n"),
+            "s.toml: switch.rcm.rcc_window_bytes = 35000 must be >= 2 x switch.rcm.rcc_min_bytes = 40000");
+  EXPECT_NE(scenario_error_of("", {"switch.rcm.cam_entries=32"}).find("CFR_DEPTH = 16"), std::string::npos);
+  // The queue of congestion flows may not carry traffic (or ACKs and CNPs).
+  EXPECT_EQ(scenario_error_of("[switch.rcm]\nenable = true\nrcc_queue = 6\n"),
+            "s.toml: switch.rcm.rcc_queue = 6 must be a class no traffic uses (it holds the congestion flows of "
+            "switch.rcm.rcc_class = 3); in use: traffic priorities and ACK/CNP priority 6");
+  const Scenario a = parse_scenario("[switch.rcm]\nenable = true\nsar = false\nwq = 0.25\n", "s.toml");
+  EXPECT_TRUE(a.sw.rcm.enable);
+  EXPECT_FALSE(a.sw.rcm.sar);
+  EXPECT_EQ(parse_scenario(a.to_toml(), "dump.toml").to_toml(), a.to_toml());
+}
+
 TEST(Scenario, MalformedTomlNamesTheLine) {
   const std::string e = scenario_error_of("[sim\nduration_us = 1\n");
   EXPECT_EQ(e.rfind("s.toml:1:", 0), 0u) << e;

@@ -52,10 +52,12 @@ uint64_t run_random(const sw::SwitchParams& params, uint64_t seed, uint64_t cycl
   tb::Scoreboard<V> sb(params, cfg);
   tb::TrafficEnv env(params, prof, seed ^ 0x9E3779B97F4A7C15ull);
   const uint64_t end = sb.cycle() + cycles;
+  uint64_t gated_cycles = 0;  // RCM: cycles with a closed RCC gate (2.11.4)
   while (sb.cycle() < end && sb.ok()) {
     const uint64_t c = sb.cycle();
     const sw::CycleInputs in = env.inputs(c, c + cycles / 10 < end);  // last tenth: drain
     env.observe(c, in, sb.step(in));
+    for (unsigned p = 0; params.rcm && p < params.nports; ++p) gated_cycles += sb.model().rcm_gate_closed(p, c + 1);
   }
   sb.check_conservation();
   if (sb.ok()) sb.check_counters();
@@ -78,11 +80,11 @@ uint64_t run_random(const sw::SwitchParams& params, uint64_t seed, uint64_t cycl
       t.reordered += k.reordered;
     }
     std::printf("rcm: ctrl crd %d cn %d rcc %d sar %d; cn sent %llu received %llu, cfr samples %llu, rcc held %llu B, "
-                "sar reroutes %llu, reordered %llu\n",
+                "sar reroutes %llu, reordered %llu, port-cycles gated %llu\n",
                 cfg.rcm.crd_en, cfg.rcm.cn_en, cfg.rcm.rcc_en, cfg.rcm.sar_en, (unsigned long long)t.cn_sent,
                 (unsigned long long)t.cn_received, (unsigned long long)t.cfr_samples,
                 (unsigned long long)t.rcc_held_bytes, (unsigned long long)t.sar_reroutes,
-                (unsigned long long)t.reordered);
+                (unsigned long long)t.reordered, (unsigned long long)gated_cycles);
   }
   EXPECT_GT(l.injected, cycles / 1000) << "seed=" << seed << ": the run carried almost no traffic";
   return l.injected;

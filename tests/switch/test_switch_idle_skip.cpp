@@ -3,6 +3,7 @@
 // busy cycle (stat_idle), or as predicted after the edge (stat_next_busy, stat_eg_pending).
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@ struct RunLog {
   std::vector<std::string> events;
   uint64_t stepped = 0;
   std::vector<uint32_t> counters;
+  uint64_t rcc_gated = 0;  // RCM, stepping every cycle: port-cycles with a closed RCC gate (the model's)
 };
 
 bool has_activity(const sw::CycleInputs& in) {
@@ -45,6 +47,8 @@ RunLog run(const sw::SwitchParams& params, const sw::SwitchConfig& cfg, const tb
   tb::SwitchDut<V> dut(params);
   uint64_t c = dut.reset(0);
   c = dut.configure(c, cfg);
+  std::optional<sw::MmuModel> model;  // RCM, every cycle: how often a gate is closed (2.11.4)
+  if (params.rcm && stepping == Stepping::kEveryCycle) model.emplace(params, cfg);
   tb::TrafficEnv env(params, prof, seed);
   RunLog log;
   bool idle = false;
@@ -61,6 +65,10 @@ RunLog run(const sw::SwitchParams& params, const sw::SwitchConfig& cfg, const tb
       must_step = last.next_busy || has_activity(in) || (last.eg_pending & ready_mask(in)) != 0 ||
                   c >= last.next_deadline_post;
     sw::CycleOutputs out;
+    if (model) {
+      model->step(c, in);
+      for (unsigned p = 0; p < params.nports; ++p) log.rcc_gated += model->rcm_gate_closed(p, c + 1);
+    }
     if (must_step) {
       out = dut.step(c, in);
       ++log.stepped;
@@ -103,8 +111,13 @@ void expect_skipping_exact(const sw::SwitchParams& params) {
     prof.pfc_in_prob = 0.0005;
     prof.dst_weights.assign(params.nports, 1.0);
     prof.dst_weights[3] = params.nports * 2.0;  // an incast: PFC, refresh and pause timers fire
-    if (params.rcm) {  // RCM's flags expire while nothing is stepped (2.11): repeated flows and CNs
+    if (params.rcm) {  // RCM's flags expire and RCC gates open while nothing is stepped (2.11)
       cfg.rcm.crd_en = cfg.rcm.cn_en = cfg.rcm.rcc_en = cfg.rcm.sar_en = true;
+      cfg.rcm.qeq_bytes = 0;
+      cfg.rcm.sample_bytes = 2000;
+      cfg.rcm.cfr_sample_bytes = 500;
+      cfg.rcm.rcc_min_bytes = 16383;
+      cfg.rcm.rcc_window_bytes = 40000;
       prof.flows_per_port = 4;
       prof.cn_in_prob = 0.0002;
     }
@@ -116,6 +129,10 @@ void expect_skipping_exact(const sw::SwitchParams& params) {
                 every.events.size(), static_cast<unsigned long long>(skip.stepped),
                 static_cast<unsigned long long>(every.stepped), static_cast<unsigned long long>(predicted.stepped));
     ASSERT_GT(every.events.size(), 100u);
+    if (params.rcm) std::printf("port-cycles with a closed RCC gate: %llu\n", static_cast<unsigned long long>(every.rcc_gated));
+    if (params.rcm && load > 0.1) {
+      EXPECT_GT(every.rcc_gated, 0u) << "the run exercised no RCC gate";
+    }
     EXPECT_EQ(skip.events, every.events) << "load " << load;
     EXPECT_EQ(skip.counters, every.counters) << "load " << load;
     EXPECT_LT(skip.stepped, every.stepped);

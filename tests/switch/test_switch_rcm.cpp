@@ -314,6 +314,65 @@ TEST(RcmRcc, CongestionFlowsWaitInTheirOwnQueueWithoutReordering) {
   expect_clean(h);
 }
 
+// 2.11.4, eq. 3-6: while RCC is active, congestion flows send at most Wc bytes (the last frame whole)
+// per window of W bytes of line time, whether or not anything else is sent; a non-congestion flow
+// uses the rest.
+TEST(RcmRcc, CongestionFlowsSendWcPerWindowOfLineTime) {
+  sw::SwitchConfig cfg = rcc_config();
+  cfg.rcm.cfr_sample_bytes = 1;
+  cfg.rcm.flag_hold_cycles = 1'000'000;
+  H h(rcm_small_params(), cfg);
+  constexpr uint16_t kA = 0x0011, kC = 0x0033;
+  h.send(0, 500, 3, 1, 2, kA);  // kA into the CAM; the samples set the flag and cut Wc
+  h.settle();
+  h.set_ready(1, true);
+  h.settle();
+  h.set_ready(1, false);
+  std::map<uint32_t, uint16_t> hash_of;
+  constexpr unsigned kFramesA = 40, kFramesC = 10;  // 100 of the 128 cells of the shared pool
+  for (unsigned i = 0; i < kFramesA; ++i) {
+    hash_of[h.send(0, 500, 3, 1, 2, kA)] = kA;
+    if (i < kFramesC) hash_of[h.send(2, 500, 3, 1, 2, kC)] = kC;
+  }
+  h.settle();
+  ASSERT_TRUE(h.drop_log.empty());
+  const uint64_t wc = h.sb().read_reg(sw::regs::rcm_counter(1, sw::regs::kRccWc, false));
+  ASSERT_GE(wc, cfg.rcm.rcc_min_bytes);
+  ASSERT_LT(wc, kFramesA * 500) << "the backlog is larger than one window's share";
+  const size_t before = h.egress_log.size();
+  const uint64_t window_cycles = uint64_t{cfg.rcm.rcc_window_bytes} * cfg.ports[1].quantum_cycles / 64;
+  h.set_ready(1, true);
+  h.run(100);  // Wc spent: kA waits for the window's end (a closed gate: the switch is idle meanwhile)
+  for (unsigned i = 0; i < kFramesC; ++i) hash_of[h.send(2, 500, 3, 1, 2, kC)] = kC;
+  h.run(3 * window_cycles);
+  uint64_t win_end = 0, sent = 0, windows = 0, c_in_gate = 0;
+  for (size_t i = before; i < h.egress_log.size(); ++i) {
+    const auto& e = h.egress_log[i];
+    if (hash_of.at(e.e.tag) != kA) {
+      c_in_gate += win_end > e.cycle && sent >= wc;  // kC passes while kA waits
+      continue;
+    }
+    EXPECT_EQ(e.e.prio, 2u);
+    if (e.cycle >= win_end) {
+      if (windows > 0) {
+        EXPECT_GE(sent, wc) << "a window ended early";
+      }
+      win_end = e.cycle + window_cycles;
+      sent = 0;
+      ++windows;
+    } else {
+      EXPECT_LT(sent, wc) << "cycle " << e.cycle << ": sent after Wc was spent, before the window ended";
+    }
+    sent += e.e.len_bytes;
+  }
+  EXPECT_GE(windows, 2u);
+  EXPECT_GT(c_in_gate, 0u);
+  std::printf("Wc %llu of W %u bytes: %llu windows of %llu cycles\n", static_cast<unsigned long long>(wc),
+              cfg.rcm.rcc_window_bytes, static_cast<unsigned long long>(windows),
+              static_cast<unsigned long long>(window_cycles));
+  expect_clean(h);
+}
+
 // ECMP group 0 = ports {1, 2} for destination 4 (2.3: member = (hash x 2) >> 16).
 sw::SwitchConfig sar_config() {
   sw::SwitchConfig cfg = rcm_config();
