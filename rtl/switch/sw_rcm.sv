@@ -339,7 +339,10 @@ module sw_rcm #(
         eg_i    = QID_W'(32'(eg_port) * NPRIO + 32'(pr_c));
         in_i    = QID_W'(32'(pr_port) * NPRIO + 32'(pr_c));
         bucket  = pr_hash[3:0];
-        cong    = rcm_frame && congestion(eg_i, pr_hash);
+        cong    = 1'b0;
+        if (rcm_frame) begin  // a branch, not a mask: the CAM search runs only for a frame
+            cong = congestion(eg_i, pr_hash);
+        end
         rcc_cls = rcm_frame && rcc_on && pr_c == rcc_class_q;
         eg_q    = pr_c;
         if (rcc_cls) begin
@@ -398,22 +401,20 @@ module sw_rcm #(
         cn_out_fb       = in_fbq;
         cn_out_id_valid = '0;
         cn_out_ids      = '0;
-        if (rem_active(eg_i)) begin
-            cn_out_fb = combine(in_fbq, rem_fb[eg_i]);
-            cn_out_ids = rem_ids[eg_i];
-            for (int k = 0; k < CFR_DEPTH; k++) begin
-                cn_out_id_valid[k] = 6'(k) < rem_cnt[eg_i];
+        if (cn_out_valid) begin  // the ID lists are gathered only for a CN sent
+            if (rem_active(eg_i)) begin
+                cn_out_fb = combine(in_fbq, rem_fb[eg_i]);
+                cn_out_ids = rem_ids[eg_i];
+                for (int k = 0; k < CFR_DEPTH; k++) begin
+                    cn_out_id_valid[k] = 6'(k) < rem_cnt[eg_i];
+                end
+            end else if (cam_v[eg_i]) begin
+                for (int k = 0; k < CFR_DEPTH; k++) begin
+                    cn_out_ids[k*16 +: 16] = cam[eg_i][k*CAM_E + PID_W +: 16];
+                    cn_out_id_valid[k]     = cam[eg_i][k*CAM_E + 16 + PID_W] &&
+                                             cam[eg_i][k*CAM_E +: PID_W] == pr_port;
+                end
             end
-        end else if (cam_v[eg_i]) begin
-            for (int k = 0; k < CFR_DEPTH; k++) begin
-                cn_out_ids[k*16 +: 16] = cam[eg_i][k*CAM_E + PID_W +: 16];
-                cn_out_id_valid[k]     = cam[eg_i][k*CAM_E + 16 + PID_W] &&
-                                         cam[eg_i][k*CAM_E +: PID_W] == pr_port;
-            end
-        end
-        if (!cn_out_valid) begin
-            cn_out_id_valid = '0;
-            cn_out_ids      = '0;
         end
         crd_valid = admit && eg_sample;
         crd_port  = eg_port;

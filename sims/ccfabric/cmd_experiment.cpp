@@ -21,6 +21,8 @@
 //   [[experiment.groups]]               # optional: flows grouped by source host
 //   label = "H4"
 //   hosts = [4]
+//   dst_hosts = [0]                     # optional: and by destination (hosts optional then)
+//   other_dst_hosts = [0, 1]            # or: to any host but these
 // or, for a figure over time (e.g. the RCM paper's throughput at the last switch):
 //   timeseries = ["flow5_rate_gbps", "flow1_rate_gbps+flow2_rate_gbps"]  # timeseries.csv columns (a+b: sum)
 //   labels = ["burst", "incast total"]  # optional
@@ -64,9 +66,17 @@ struct ExperimentOptions {
   bool list = false;
 };
 
+// Flows from `hosts` (any host when empty) to `dst_hosts` (any when empty), or with `other_dst`
+// to any host not in `dst_hosts`.
 struct Group {
   std::string label;
-  std::set<unsigned> hosts;
+  std::set<unsigned> hosts, dst_hosts;
+  bool other_dst = false;
+  bool matches(const nlohmann::json& flow) const {
+    if (!hosts.empty() && !hosts.count(flow.at("src").get<unsigned>())) return false;
+    if (dst_hosts.empty()) return true;
+    return dst_hosts.count(flow.at("dst").get<unsigned>()) != other_dst;
+  }
 };
 
 struct Experiment {
@@ -146,22 +156,33 @@ Experiment load_experiment(const std::string& file, const toml::table& t, const 
   if (const toml::array* g = (*x)["groups"].as_array()) {
     for (size_t i = 0; i < g->size(); ++i) {
       const toml::table* gt = g->get(i)->as_table();
-      const toml::array* hosts = gt ? (*gt)["hosts"].as_array() : nullptr;
       Group grp;
       if (gt)
         for (const auto& [k, v] : *gt)
-          if (k != "label" && k != "hosts")
-            throw BadInput(fmt::format("{}: unknown key experiment.groups[{}].{} (known: label, hosts)", file, i,
-                                       k.str()));
+          if (k != "label" && k != "hosts" && k != "dst_hosts" && k != "other_dst_hosts")
+            throw BadInput(fmt::format(
+                "{}: unknown key experiment.groups[{}].{} (known: label, hosts, dst_hosts, other_dst_hosts)", file, i,
+                k.str()));
       grp.label = gt ? (*gt)["label"].value_or(std::string{}) : "";
-      if (grp.label.empty() || !hosts || hosts->empty())
-        throw BadInput(fmt::format("{}: experiment.groups[{}] needs label = \"...\" and hosts = [host, ...]", file, i));
-      for (const auto& h : *hosts) {
-        const auto v = h.value<int64_t>();
-        if (!v || *v < 0)
-          throw BadInput(fmt::format("{}: experiment.groups[{}].hosts must be host indices >= 0", file, i));
-        grp.hosts.insert(static_cast<unsigned>(*v));
-      }
+      const auto host_set = [&](const char* key, std::set<unsigned>& out) {
+        const toml::array* a = gt ? (*gt)[key].as_array() : nullptr;
+        if (!a) return;
+        for (const auto& h : *a) {
+          const auto v = h.value<int64_t>();
+          if (!v || *v < 0)
+            throw BadInput(fmt::format("{}: experiment.groups[{}].{} must be host indices >= 0", file, i, key));
+          out.insert(static_cast<unsigned>(*v));
+        }
+      };
+      host_set("hosts", grp.hosts);
+      if (gt && gt->contains("dst_hosts") && gt->contains("other_dst_hosts"))
+        throw BadInput(fmt::format("{}: experiment.groups[{}] takes dst_hosts or other_dst_hosts, not both", file, i));
+      grp.other_dst = gt && gt->contains("other_dst_hosts");
+      host_set(grp.other_dst ? "other_dst_hosts" : "dst_hosts", grp.dst_hosts);
+      if (grp.label.empty() || (grp.hosts.empty() && grp.dst_hosts.empty()))
+        throw BadInput(fmt::format("{}: experiment.groups[{}] needs label = \"...\" and hosts = [host, ...], "
+                                   "dst_hosts or other_dst_hosts",
+                                   file, i));
       e.groups.push_back(std::move(grp));
     }
   }
@@ -285,6 +306,18 @@ double quantile(std::vector<double> v, double q) {
 
 // The per-run values of one point: one per group (mean of the flow metric over the group's flows
 // that have it), or the one run-level metric. NaN where a group has no flow with the value.
+// The hosts of a group as its keys say them, long lists abbreviated.
+std::string group_text(const Group& g) {
+  const auto list = [](const std::set<unsigned>& set) {
+    const std::vector<unsigned> v(set.begin(), set.end());
+    return sims::list_entries_text(v.size(), [&v](size_t i) { return std::to_string(v[i]); });
+  };
+  std::string t = g.hosts.empty() ? "any host" : fmt::format("hosts = [{}]", list(g.hosts));
+  if (!g.dst_hosts.empty())
+    t += fmt::format(" {} = [{}]", g.other_dst ? "to other_dst_hosts" : "to dst_hosts", list(g.dst_hosts));
+  return t;
+}
+
 std::vector<double> point_values(const Experiment& e, const nlohmann::json& summary, const std::string& where) {
   if (e.groups.empty()) {
     std::vector<double> out;
@@ -302,7 +335,7 @@ std::vector<double> point_values(const Experiment& e, const nlohmann::json& summ
     double sum = 0;
     unsigned n = 0;
     for (const auto& f : summary.at("flows"))
-      if (g.hosts.count(f.at("src").get<unsigned>()) && f.at(e.flow_metric).is_number()) {
+      if (g.matches(f) && f.at(e.flow_metric).is_number()) {
         sum += f.at(e.flow_metric).get<double>();
         ++n;
       }
@@ -404,7 +437,7 @@ void run_experiment(ExperimentOptions o) {
     const auto j = nlohmann::json::parse(in);
     for (size_t g = 0; g < e.groups.size(); ++g)
       for (const auto& f : j.at("flows"))
-        group_has_flow[g] = group_has_flow[g] || e.groups[g].hosts.count(f.at("src").get<unsigned>());
+        group_has_flow[g] = group_has_flow[g] || e.groups[g].matches(f);
     const std::string s = series_label(e, p);
     if (std::find(series_order.begin(), series_order.end(), s) == series_order.end()) {
       series_order.push_back(s);
@@ -442,13 +475,8 @@ void run_experiment(ExperimentOptions o) {
   };
   for (size_t g = 0; g < e.groups.size(); ++g)
     if (!group_has_flow[g])
-      throw BadInput(fmt::format(
-          "{}: experiment.groups[{}] (\"{}\"): hosts = [{}] send no flow in any of the {} runs", file, g,
-          e.groups[g].label,
-          sims::list_entries_text(e.groups[g].hosts.size(),
-                                  [hosts = std::vector<unsigned>(e.groups[g].hosts.begin(), e.groups[g].hosts.end())](
-                                      size_t i) { return std::to_string(hosts[i]); }),
-          sw.points.size()));
+      throw BadInput(fmt::format("{}: experiment.groups[{}] (\"{}\"): {} send no flow in any of the {} runs", file,
+                                 g, e.groups[g].label, group_text(e.groups[g]), sw.points.size()));
   if (!e.timeseries())
     for (size_t g = 0; g < ngroups; ++g)
       if (!has_value(g, nullptr))

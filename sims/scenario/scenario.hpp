@@ -151,9 +151,9 @@ struct Scenario {
       uint64_t qeq_bytes = 30'000;             // egress equilibrium length Q_eq (eq. 1)
       uint64_t qeq_ingress_bytes = 30'000;     // ingress equilibrium length
       double wq = 2.0;                         // eq. 1's w_q, a power of two 1/16..16
-      uint64_t sample_bytes = 15'000;          // bytes admitted to a class between two CRD samples
+      uint64_t sample_bytes = 150'000;         // bytes admitted to a class between two CRD samples (QCN's)
       uint64_t degree_unit_bytes = 2048;       // one step of the 6-bit degree (power of two)
-      double flag_hold_us = 10.0;              // a congestion flag's life after the sample or CN that set it
+      double flag_hold_us = 25.0;              // a congestion flag's life after the sample or CN that set it
       double cn_interval_us = 2.0;             // at least this between two CNs of one (port, class)
       double cn_weight = 0.5;                  // eq. 2's w, a power of two 1/64..1
       uint64_t cfr_sample_bytes = 4096;        // bytes admitted to a queue between two CAM writes

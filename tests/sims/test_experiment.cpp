@@ -76,6 +76,34 @@ TEST(Experiment, ReducesEveryRunToMinMedianMaxPerSeriesAndGroup) {
   EXPECT_NE(read_file(dir + "/out/experiment.md").find("| dcqcn | H2-H3 | 2 |"), std::string::npos);
 }
 
+// Groups by destination: flows to host 0, and flows to any other host (the hot-spot figure).
+TEST(Experiment, GroupsFlowsByDestination) {
+  const std::string dir = out_dir("experiment_dst_groups");
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/s.toml") << "[sim]\nduration_us = 200\nmeasure_from_us = 100\n[fabric]\nhosts = 4\n"
+                                << "[[traffic]]\npattern = \"all_to_all\"\n";
+  std::ofstream(dir + "/e.toml")
+      << "scenario = \"s.toml\"\nseeds = [1]\n"
+      << "[experiment]\ntitle = \"t\"\nflow_metric = \"throughput_gbps\"\n"
+      << "[[experiment.groups]]\nlabel = \"to0\"\ndst_hosts = [0]\n"
+      << "[[experiment.groups]]\nlabel = \"others\"\nother_dst_hosts = [0]\n";
+  const auto r = run_ccfabric("experiment " + dir + "/e.toml --out " + dir + "/out");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto s = read_summary(dir + "/out/points/00000");
+  double to0 = 0, others = 0;
+  int n0 = 0, n = 0;
+  for (const auto& f : s["flows"]) {
+    (f["dst"] == 0 ? to0 : others) += f["throughput_gbps"].get<double>();
+    ++(f["dst"] == 0 ? n0 : n);
+  }
+  ASSERT_EQ(n0, 3);
+  ASSERT_EQ(n, 9);
+  const auto rows = csv_rows(read_file(dir + "/out/experiment.csv"));
+  ASSERT_EQ(rows.size(), 3u);
+  for (size_t i = 1; i < rows.size(); ++i)  // series, x, group, runs, min, median, max, mean
+    EXPECT_NEAR(std::stod(rows[i][5]), rows[i][2] == "to0" ? to0 / n0 : others / n, 1e-4) << rows[i][2];  // 6 digits
+}
+
 TEST(Experiment, ListsTheShippedExperiments) {
   const auto r = run_ccfabric("experiment --list");
   ASSERT_EQ(r.exit_code, 0) << r.output;
@@ -90,7 +118,7 @@ TEST(Experiment, BadExperimentFilesNameTheKey) {
   EXPECT_NE(unknown.output.find("no_such_experiment does not exist (known: "), std::string::npos) << unknown.output;
   const auto key = run_ccfabric("experiment " + write_experiment(dir, "colour = \"red\"\n") + " --out " + dir);
   EXPECT_EQ(key.exit_code, 2);
-  EXPECT_NE(key.output.find("unknown key experiment.groups[1].colour (known: label, hosts)"), std::string::npos)
+  EXPECT_NE(key.output.find("unknown key experiment.groups[1].colour (known: label, hosts, dst_hosts, other_dst_hosts)"), std::string::npos)
       << key.output;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
