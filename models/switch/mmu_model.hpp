@@ -317,6 +317,7 @@ class MmuModel {
   uint64_t rcc_gate_opens(unsigned e, uint64_t cycle) const;
   void rcc_window_dequeue(unsigned e, uint32_t len, uint64_t cycle);
   void rcc_cut(unsigned e, uint8_t f, bool active_at_start);
+  void crd_apply(CrdClass& k, bool sample, uint64_t q, int64_t fb_raw, uint32_t len, uint64_t cycle);
   void rcm_apply_admission(unsigned p, unsigned e, unsigned c, const Descriptor& d, uint64_t cycle,
                            const RcmDecision& r, CycleOutputs& out);
   void rcm_receive_cn(const CnOnPort& cn, uint64_t cycle);

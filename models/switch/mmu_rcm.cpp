@@ -169,34 +169,34 @@ void MmuModel::rcc_cut(unsigned e, uint8_t f, bool active_at_start) {
   rp.wc = std::clamp<uint64_t>(w - ((w * f) >> 7), k.rcc_min_bytes, uint64_t{k.rcc_window_bytes} - k.rcc_min_bytes);
 }
 
+// 2.11.1 at the edge: a class's sample (length, degree, the flag when Fb > 0) or its byte count.
+void MmuModel::crd_apply(CrdClass& k, bool sample, uint64_t q, int64_t fb_raw, uint32_t len, uint64_t cycle) {
+  if (!sample) {
+    if (cfg_.rcm.sample_bytes > 0) k.acc += len;
+    return;
+  }
+  k.qlast = q;
+  k.acc = 0;
+  k.fb = quantise(fb_raw);
+  if (fb_raw > 0) k.until = cycle + 1 + cfg_.rcm.flag_hold_cycles;
+}
+
 // The edge for an admitted frame: samples, flags, CAM, RCC order and share, SAR table, counters.
 void MmuModel::rcm_apply_admission(unsigned p, unsigned e, unsigned c, const Descriptor& d, uint64_t cycle,
                                    const RcmDecision& r, CycleOutputs& out) {
   const RcmConfig& k = cfg_.rcm;
   const bool rcc_active_at_start = rcc_on() && rcc_active(e, cycle);
   CrdClass& eg = rcm_eg_[e * kMaxPrio + c];
+  crd_apply(eg, r.eg_sample, r.eg_q, r.eg_fb_raw, d.len_bytes, cycle);
   if (r.eg_sample) {
-    eg.qlast = r.eg_q;
-    eg.acc = 0;
-    eg.fb = quantise(r.eg_fb_raw);
-    if (r.eg_fb_raw > 0) eg.until = cycle + 1 + k.flag_hold_cycles;
     out.crd = CrdReport{static_cast<uint8_t>(e), static_cast<uint8_t>(c), eg.fb};
     if (rcc_on() && c == k.rcc_class && r.eg_fb_raw > 0) {
       rcc_cut(e, eg.fb, rcc_active_at_start);
       rcc_cut_port_ = static_cast<int>(e);
     }
-  } else if (k.sample_bytes > 0) {
-    eg.acc += d.len_bytes;
   }
   CrdClass& in = rcm_in_[p * kMaxPrio + c];
-  if (r.in_sample) {
-    in.qlast = r.in_q;
-    in.acc = 0;
-    in.fb = quantise(r.in_fb_raw);
-    if (r.in_fb_raw > 0) in.until = cycle + 1 + k.flag_hold_cycles;
-  } else if (k.sample_bytes > 0) {
-    in.acc += d.len_bytes;
-  }
+  crd_apply(in, r.in_sample, r.in_q, r.in_fb_raw, d.len_bytes, cycle);
   RcmEgress& x = rcm_egq_[e * kMaxPrio + c];
   if (r.cam_write) {
     x.cam[x.cam_ptr] = CamEntry{true, d.hash, static_cast<uint8_t>(p)};

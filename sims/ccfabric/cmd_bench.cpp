@@ -106,6 +106,10 @@ void run_bench(const BenchOptions& o) {
       // point (no PFC) and DCQCN with PFC.
       {"swift_5000_flows", "incast_swift.toml", large + " switch.pfc=false", {}},
       {"dcqcn_5000_flows", "incast_dcqcn_100g.toml", large + " switch.pfc=true", {}},
+      // The RCM paper's micro-burst as shipped (500 us, 180 switches), without and with regional
+      // congestion mitigation (docs/experiments/rcm.md, "Speed").
+      {"rcm_burst_off", "rcm_incast_burst.toml", "switch.rcm.enable=false", {}},
+      {"rcm_burst_on", "rcm_incast_burst.toml", "switch.rcm.enable=true", {}},
   };
   fmt::print(stderr, "ccfabric bench: {} rounds of {} runs of {} us simulated and the bare switch loop\n", o.rounds,
              cases.size(), o.duration_us);
@@ -207,6 +211,8 @@ void run_bench(const BenchOptions& o) {
              dcqcn / wall_s(results[4]));
   fmt::print("5,000 flows from 31 senders, {:.0f} us simulated: swift {:.2f} s, dcqcn {:.2f} s of wall time\n",
              o.duration_us, wall_s(results[5]), wall_s(results[6]));
+  fmt::print("RCM micro-burst (500 us, 432 hosts, 180 switches): off {:.2f} s, on {:.2f} s of wall time: {:.2f}x\n",
+             wall_s(results[7]), wall_s(results[8]), wall_s(results[8]) / wall_s(results[7]));
   // The algorithms move different numbers of frames in the same simulated time (utilisation, ACKs).
   const auto per_frame = [](const CaseResult& r) { return 1.0 / r.summary["speed"]["frames_per_wall_s"].get<double>(); };
   fmt::print("wall time per frame relative to dcqcn: swift {:.2f}x, ldcp {:.2f}x, timely {:.2f}x\n",
@@ -234,7 +240,8 @@ void run_bench(const BenchOptions& o) {
                             steady_ratios.empty() ? nlohmann::json(nullptr) : nlohmann::json(median(steady_ratios))},
                            {"dcqcn_rounds", rounds_json},
                            {"dcqcn_switch_floor_s", switch_floor_s},
-                           {"full_over_light_wall", dcqcn / wall_s(results[4])}};
+                           {"full_over_light_wall", dcqcn / wall_s(results[4])},
+                           {"rcm_on_over_off_wall", wall_s(results[8]) / wall_s(results[7])}};
   std::ofstream(o.out_dir + "/bench.json") << report.dump(2) << "\n";
   fmt::print("outputs in {}/ (bench.json, one run directory per case)\n", o.out_dir);
 }
@@ -243,7 +250,8 @@ void run_bench(const BenchOptions& o) {
 
 void add_bench_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
-  CLI::App* cmd = app.add_subcommand("bench", "speed report: the incast with every algorithm, 1 % load, 5,000 flows, bare switch loop");
+  CLI::App* cmd = app.add_subcommand(
+      "bench", "speed report: the incast with every algorithm, 1 % load, 5,000 flows, RCM off and on, bare switch loop");
   cmd->add_option("--duration-us", o->duration_us, "simulated time per run (us)")->check(finite_range(100.0, 1e6));
   cmd->add_option("--senders", o->senders, "incast fan-in")->check(CLI::Range(1, 31));
   cmd->add_option("--rounds", o->rounds, "rounds; the fastest run of each case is reported")

@@ -473,6 +473,21 @@ void run_experiment(ExperimentOptions o) {
         if ((!only_x || x == *only_x) && g < row.size() && !row[g].values.empty()) return true;
     return false;
   };
+  // An x key with values that are not all numbers (true/false, names) is placed by its order.
+  const bool categorical_x = std::any_of(x_order.begin(), x_order.end(), [](const std::string& x) {
+    char* end = nullptr;
+    std::strtod(x.c_str(), &end);
+    return x.empty() || *end != '\0';
+  });
+  const auto x_position = [&](const std::string& x) {
+    return categorical_x ? double(std::find(x_order.begin(), x_order.end(), x) - x_order.begin())
+                         : std::strtod(x.c_str(), nullptr);
+  };
+  const auto x_tics_text = [&] {
+    std::string t = "set xtics (";
+    for (size_t i = 0; i < x_order.size(); ++i) t += fmt::format("{}{} {}", i ? ", " : "", gp_quote(x_order[i]), i);
+    return t + ")\n";
+  };
   for (size_t g = 0; g < e.groups.size(); ++g)
     if (!group_has_flow[g])
       throw BadInput(fmt::format("{}: experiment.groups[{}] (\"{}\"): {} send no flow in any of the {} runs", file,
@@ -529,7 +544,7 @@ void run_experiment(ExperimentOptions o) {
         csv << fmt::format("{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g}\n", s, x, glabel, vals.size(), lo, med, hi, mean);
         md += fmt::format("| {} | {}{} | {} | {:.4g} | {:.4g} | {:.4g} |\n", s, x_name.empty() ? "" : x + " | ", glabel,
                           vals.size(), lo, med, hi);
-        const double xpos = e.x_key.empty() ? double(g) : std::strtod(x.c_str(), nullptr);
+        const double xpos = e.x_key.empty() ? double(g) : x_position(x);
         dat << fmt::format("{} {} {} {}\n", xpos, med, lo, hi);
       }
       if (!e.x_key.empty()) dat << "\n\n";
@@ -543,6 +558,7 @@ void run_experiment(ExperimentOptions o) {
   // experiment.png: over time, one panel per series (its first seed's run), one line per column;
   // otherwise median with min-max bars, groups on the x axis when there is no x key.
   std::string gp;
+  const std::string x_tics = categorical_x ? x_tics_text() : "";
   if (e.timeseries()) {
     gp = fmt::format("set terminal pngcairo size 1000,{0} noenhanced\nset output {1}\nset datafile separator ','\n"
                      "set multiplot layout {2},1 title {3}\nset grid\nset key outside right\nset xlabel 'time (us)'\n"
@@ -572,6 +588,7 @@ void run_experiment(ExperimentOptions o) {
                      560 * cols + 480, 80 + 340 * rows, gp_quote(o.out_dir + "/experiment.png"), rows, cols,
                      gp_quote(e.title), gp_quote(e.x_key), e.xlog ? "set logscale x\n" : "", 0.25 / double(rows),
                      0.4 / double(rows));
+    gp += x_tics;
     for (size_t g = 0; g < ngroups; ++g) {
       gp += g == 0 ? "set key at screen 0.78,0.93 top left Left reverse\n" : "unset key\n";
       gp += fmt::format("set title {0}\nset ylabel {0}\nset yrange [*:*]\nplot ", gp_quote(e.group_label(g)));
@@ -593,8 +610,8 @@ void run_experiment(ExperimentOptions o) {
       gp += ")\n";
     } else {
       // Room either side of the first and last x, so that their min-max bars show.
-      gp += fmt::format("set xlabel {}\nset offsets graph 0.05, graph 0.05, 0, 0\n{}", gp_quote(e.x_key),
-                        e.xlog ? "set logscale x\n" : "");
+      gp += fmt::format("set xlabel {}\nset offsets graph 0.05, graph 0.05, 0, 0\n{}{}", gp_quote(e.x_key),
+                        e.xlog ? "set logscale x\n" : "", x_tics);
     }
     gp += "plot ";
     for (size_t i = 0; i < plot_titles.size(); ++i)

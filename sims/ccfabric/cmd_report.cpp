@@ -1,5 +1,7 @@
 // cmd_report.cpp: `ccfabric report units`, the cost report of every NIC congestion-control unit
-// (sims/report/unit_report.*, docs/report.md) as a table, JSON or CSV, on stdout or into a file.
+// (sims/report/unit_report.*, docs/report.md) as a table, JSON or CSV, on stdout or into a file; and
+// `ccfabric report switch`, the state of the switch's regional congestion mitigation (docs/switch.md
+// 2.11, 4.3) for a parameterisation.
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 
@@ -12,6 +14,9 @@
 #include "ccfabric/cli_checks.hpp"
 #include "ccfabric/commands.hpp"
 #include "report/unit_report.hpp"
+#include "switch/rcm_state.hpp"
+
+#include <nlohmann/json.hpp>
 
 namespace ccf::cli {
 namespace {
@@ -42,6 +47,39 @@ void run_units(const ReportUnitsOptions& o) {
   fmt::print("wrote the {} report to {}\n", o.format, o.out_path);
 }
 
+struct ReportSwitchOptions {
+  sw::SwitchParams params;
+  std::string format = "table";
+};
+
+void run_switch(const ReportSwitchOptions& o) {
+  if (o.format != "table" && o.format != "json")
+    throw BadInput(fmt::format("--format = {} must be table or json", o.format));
+  if (const std::string e = o.params.validate(); !e.empty()) throw BadInput(e);
+  const sw::RcmState s = sw::rcm_state(o.params);
+  const sw::SwitchParams& p = o.params;
+  if (o.format == "json") {
+    nlohmann::json items = nlohmann::json::array();
+    for (const auto& i : s.items)
+      items.push_back({{"name", i.name}, {"per", i.per}, {"fields", i.fields}, {"bits", i.bits},
+                       {"count", i.count}, {"total_bits", i.total()}});
+    const nlohmann::json j = {{"ports", p.nports},       {"prio", p.nprio},
+                              {"cam_entries", p.cfr_depth}, {"sar_table_log2", p.sar_tbl_lg},
+                              {"items", items},          {"total_bits", s.total_bits()},
+                              {"bits_per_port", s.bits_per_port(p.nports)}};
+    fmt::print("{}\n", j.dump(2));
+    return;
+  }
+  fmt::print("Regional congestion mitigation state (rtl/switch/sw_rcm.sv, docs/switch.md 2.11): {} ports, {} "
+             "priorities, CAM of {} entries, flow table of {} entries\n",
+             p.nports, p.nprio, p.cfr_depth, 1u << p.sar_tbl_lg);
+  fmt::print("{:<22} {:<7} {:>10} {:>6} {:>12}  {}\n", "state", "per", "bits", "count", "total bits", "fields");
+  for (const auto& i : s.items)
+    fmt::print("{:<22} {:<7} {:>10} {:>6} {:>12}  {}\n", i.name, i.per, i.bits, i.count, i.total(), i.fields);
+  fmt::print("total {} bits ({:.1f} KiB); {:.0f} bits per port without the flow table and registers\n",
+             s.total_bits(), double(s.total_bits()) / 8192.0, s.bits_per_port(p.nports));
+}
+
 }  // namespace
 
 void add_report_command(CLI::App& app) {
@@ -63,6 +101,25 @@ void add_report_command(CLI::App& app) {
       ->capture_default_str()
       ->check(integer_range(0, INT64_MAX));
   units->callback([o] { run_units(*o); });
+
+  auto so = std::make_shared<ReportSwitchOptions>();
+  CLI::App* swr = rep->add_subcommand(
+      "switch", "state bits of the switch's regional congestion mitigation, per class, port and switch");
+  swr->add_option("--ports", so->params.nports, "switch ports (NPORTS)")
+      ->capture_default_str()
+      ->check(integer_range(2, 64));
+  swr->add_option("--prio", so->params.nprio, "priorities (NPRIO)")->capture_default_str()->check(integer_range(1, 8));
+  swr->add_option("--cam-entries", so->params.cfr_depth, "CFR CAM entries (CFR_DEPTH: 8, 16 or 32)")
+      ->capture_default_str()
+      ->check(integer_range(1, 64));
+  swr->add_option("--sar-table-log2", so->params.sar_tbl_lg, "log2 entries of the SAR flow table (SAR_TBL_LG)")
+      ->capture_default_str()
+      ->check(integer_range(0, 16));
+  swr->add_option("--format", so->format, "table or json")->capture_default_str();
+  swr->callback([so] {
+    so->params.rcm = true;
+    run_switch(*so);
+  });
 }
 
 }  // namespace ccf::cli

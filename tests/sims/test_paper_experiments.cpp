@@ -185,10 +185,19 @@ TEST(PaperExperimentsLong, IncastWithMicroBurst) {
   auto m = run_experiment("rcm_incast_burst");
   const std::string before = "|100-150 us|IncastFlows total", during = "|155-195 us|BurstFlow",
                     after = "|200-300 us|IncastFlows total";
-  EXPECT_GT(m["dcqcn" + during], 35.0);
-  EXPECT_LT(m["dcqcn" + during], 60.0);
-  EXPECT_LT(m["dcqcn" + after], 0.5 * m["dcqcn" + before]);
-  EXPECT_GT(m["ldcp" + after], 0.9 * m["ldcp" + before]);
+  const auto off = [](const std::string& cc) { return "nic.cc=" + cc + " switch.rcm.enable=false"; };
+  EXPECT_GT(m[off("dcqcn") + during], 35.0);
+  EXPECT_LT(m[off("dcqcn") + during], 60.0);
+  EXPECT_LT(m[off("dcqcn") + after], 0.5 * m[off("dcqcn") + before]);
+  EXPECT_GT(m[off("ldcp") + after], 0.9 * m[off("ldcp") + before]);
+}
+
+// RCM paper Figure 7: RCM frees the victim from the incast's head-of-line blocking (docs/experiments/
+// rcm.md: 1.68x here, 2x in the paper), and leaves the incast flows their share.
+TEST(PaperExperimentsLong, RcmVictimFlow) {
+  auto m = run_experiment("rcm_victim_flow");
+  EXPECT_GT(m["true||victim Sv"], 1.4 * m["false||victim Sv"]);
+  EXPECT_GT(m["true||S1-S4 (mean)"], 0.9 * m["false||S1-S4 (mean)"]);
 }
 
 TEST(PaperExperimentsLong, WebSearchOnAFatTree) {

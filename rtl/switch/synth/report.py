@@ -42,9 +42,9 @@ def make_script(params, outdir, gates):
         if line.startswith("# gate level") and not gates:
             break
         if line.startswith("read_verilog"):
-            line = "read_verilog -defer -sv " + " ".join(sources())
-        elif line.startswith("hierarchy"):
-            line = "hierarchy -check -top sw_top " + " ".join(f"-chparam {k} {v}" for k, v in params.items())
+            line = "read_verilog -sv " + " ".join(sources())
+        elif line.startswith("chparam"):
+            line = "chparam " + " ".join(f"-set {k} {v}" for k, v in params.items()) + " sw_top"
         line = line.replace("synth/out/", outdir + "/")
         lines.append(line)
     return "\n".join(lines) + "\n"
@@ -113,7 +113,8 @@ def totals(mods, memmods, name, gate_mode, cache):
 
 def blocks(mods, memmods, gate_mode):
     """Per top-level instance of sw_top: {block: {"cells", "ff_bits", "mem_bits"}} and the total."""
-    top = "sw_top" if "sw_top" in mods else "\\sw_top"
+    # chparam names the top $paramod$...\sw_top when a parameter differs from its default
+    top = next(m for m in mods if base(m) == "sw_top")
     cache = {}
     out = {}
     glue_cells = glue_ff = 0
