@@ -25,9 +25,10 @@ static_assert(sum_bits(kRpStateFields) == RpState::kStateBits, "kRpStateFields m
 
 // Paper variant (the default preset). docs/units/dcqcn.md 3.
 inline constexpr std::array<EventArithmetic, 5> kRpArithmetic{{
-    {"cnp", 5, 2, 0, 2, 5, 0, false,
+    {"cnp", 6, 3, 0, 3, 5, 0, false,
      "cut RC x alpha (24x20) + 2^20, >>21, subtract; alpha: (2^20 - alpha) x g (21x16), +2^15, >>16, add; "
-     "floor and min: comparators; clamp rule: two 7-bit zero-detects"},
+     "min_dec_fac floor RC x min_dec_fac (24x17) + 2^15, >>16; floor and min: comparators; clamp rule: two "
+     "7-bit zero-detects"},
     {"alpha_timer", 2, 1, 0, 1, 0, 0, false, "alpha x g (20x16), +2^15, >>16, subtract (eq. 2)"},
     {"increase_timer_or_bytes", 4, 1, 0, 1, 5, 0, false,
      "7-bit incrementer, max/min and two compares with F, 7-bit subtract, i x R_HAI (7x24), RT add, "

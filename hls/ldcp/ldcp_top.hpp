@@ -9,7 +9,7 @@
 #include "ldcp/ldcp_kernel.hpp"
 
 #ifndef CCF_HLS_FLOW_W
-#define CCF_HLS_FLOW_W 10  // flow index bits of the synthesised state memory (2^10 = 1024 flows)
+#define CCF_HLS_FLOW_W 16  // flow index bits of the state memory: 2^16 = 65,536 flows, the report's default
 #endif
 
 // Compile-time state widths and divider form of the synthesised top (docs/hls.md 2):

@@ -9,7 +9,7 @@
 #include "swift/swift_kernel.hpp"
 
 #ifndef CCF_HLS_FLOW_W
-#define CCF_HLS_FLOW_W 10  // flow index bits of the synthesised state memory (2^10 = 1024 flows)
+#define CCF_HLS_FLOW_W 16  // flow index bits of the state memory: 2^16 = 65,536 flows, the report's default
 #endif
 
 // The state widths and the divider form the synthesised top is built for: compile-time constants

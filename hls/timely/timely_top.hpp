@@ -10,7 +10,7 @@
 #include "timely/timely_kernel.hpp"
 
 #ifndef CCF_HLS_FLOW_W
-#define CCF_HLS_FLOW_W 10  // flow index bits of the synthesised state memory (2^10 = 1024 flows)
+#define CCF_HLS_FLOW_W 16  // flow index bits of the state memory: 2^16 = 65,536 flows, the report's default
 #endif
 
 // Compile-time state widths of the synthesised top (docs/hls.md 2):

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "dcqcn/np_kernel.hpp"
@@ -45,6 +46,11 @@ class DcqcnNpUnit : public NpUnit {
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_; }
   const hls::dcqcn::NpParams& params() const { return p_; }
+  // Where a pass runs: the kernel (default), or another implementation of the same pass that leaves
+  // the state word it wrote in s (a flow it has not seen starts from NpState{}), such as the
+  // Verilated RTL (sc/nic/dcqcn_rtl.hpp).
+  using Pass = std::function<hls::dcqcn::NpOut(hls::dcqcn::NpState& s, const hls::dcqcn::NpEvent& ev)>;
+  void set_pass(Pass pass) { pass_impl_ = std::move(pass); }
   void set_vector_log(std::ostream* os) override {
     NpUnit::set_vector_log(os);
     if (os) *os << hls::dcqcn::np_params_line(p_) << '\n';
@@ -57,7 +63,7 @@ class DcqcnNpUnit : public NpUnit {
   };
   // One kernel pass through the synthesis top's decoder, logged as a vector.
   hls::dcqcn::NpOut pass(Flow& f, const hls::dcqcn::NpEvent& ev) {
-    const hls::dcqcn::NpOut out = hls::dcqcn::np_step(f.s, p_, ev);
+    const hls::dcqcn::NpOut out = pass_impl_ ? pass_impl_(f.s, ev) : hls::dcqcn::np_step(f.s, p_, ev);
     if (vector_log_) *vector_log_ << hls::dcqcn::np_event_line(ev, f.s, out) << '\n';
     return out;
   }
@@ -66,6 +72,7 @@ class DcqcnNpUnit : public NpUnit {
     return out.send_cnp;
   }
   hls::dcqcn::NpParams p_;
+  Pass pass_impl_;
   std::vector<Flow> flows_;
   uint64_t busy_ = 0;
 };

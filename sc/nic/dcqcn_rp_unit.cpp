@@ -31,7 +31,7 @@ void DcqcnRpUnit::set_vector_log(std::ostream* os) {
 }
 
 dk::RpOut DcqcnRpUnit::pass(Flow& f, const dk::RpEvent& ev) {
-  const dk::RpOut out = dk::rp_step(f.s, p_, ev);
+  const dk::RpOut out = pass_impl_ ? pass_impl_(f.s, ev) : dk::rp_step(f.s, p_, ev);
   if (vector_log_) *vector_log_ << dk::rp_event_line(ev, f.s, out) << '\n';
   return out;
 }

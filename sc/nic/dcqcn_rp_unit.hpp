@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "dcqcn/rp_kernel.hpp"
@@ -40,6 +41,11 @@ class DcqcnRpUnit : public CcUnit {
 
   const hls::dcqcn::RpState& state(uint32_t flow) const { return flows_.at(flow).s; }
 
+  // Where a pass runs: the kernel (default), or another implementation of the same pass that
+  // leaves the state word it wrote in s, such as the Verilated RTL (sc/nic/dcqcn_rtl.hpp).
+  using Pass = std::function<hls::dcqcn::RpOut(hls::dcqcn::RpState& s, const hls::dcqcn::RpEvent& ev)>;
+  void set_pass(Pass pass) { pass_impl_ = std::move(pass); }
+
  private:
   struct Flow {
     hls::dcqcn::RpState s;
@@ -54,6 +60,7 @@ class DcqcnRpUnit : public CcUnit {
   void apply(Flow& f, const hls::dcqcn::RpOut& out, uint64_t now_ps);
 
   hls::dcqcn::RpParams p_;
+  Pass pass_impl_;
   uint64_t clock_ps_;
   std::vector<Flow> flows_;
   uint64_t busy_cycles_ = 0;

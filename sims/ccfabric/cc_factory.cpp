@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "fabric/roce_format.hpp"
 #include "nic/dcqcn_np_unit.hpp"
+#include "nic/dcqcn_rtl.hpp"
 #include "nic/dcqcn_rp_unit.hpp"
 #include "nic/ldcp_pcc_unit.hpp"
 #include "nic/ldcp_unit.hpp"
@@ -436,6 +437,12 @@ CcFactory::CcFactory(const sims::Scenario& s, double fabric_base_rtt_ns) : s_(s)
       const DcqcnParams d = dcqcn_params(s);
       dcqcn_rp_ = d.rp;
       dcqcn_np_ = d.np;
+      if (s.nic.dcqcn_impl == "rtl") {
+        const char* why = nic::dcqcn_rp_rtl_error(d.rp);
+        if (!why) why = nic::dcqcn_np_rtl_error(d.np);
+        if (why)
+          throw BadInput(fmt::format("nic.dcqcn_impl = \"rtl\": {} (unset the cc.dcqcn.widths.* keys, or use \"kernel\")", why));
+      }
     }
     if (wanted("swift")) swift_ = swift_params(s);
     if (wanted("ldcp")) {
@@ -455,7 +462,14 @@ CcFactory::CcFactory(const sims::Scenario& s, double fabric_base_rtt_ns) : s_(s)
 std::unique_ptr<nic::CcUnit> CcFactory::make_cc_unit() const {
   const auto& n = s_.nic;
   if (n.cc == "none") return std::make_unique<nic::CcNone>();
-  if (n.cc == "dcqcn") return std::make_unique<nic::DcqcnRpUnit>(dcqcn_rp_);
+  if (n.cc == "dcqcn") {
+    auto unit = std::make_unique<nic::DcqcnRpUnit>(dcqcn_rp_);
+    if (n.dcqcn_impl == "rtl") {  // the Verilated reaction point runs every pass (docs/units/dcqcn.md 10)
+      auto rtl = std::make_shared<nic::DcqcnRpRtl>(dcqcn_rp_);
+      unit->set_pass([rtl](hls::dcqcn::RpState& st, const hls::dcqcn::RpEvent& ev) { return rtl->step(ev, st); });
+    }
+    return unit;
+  }
   if (n.cc == "swift") return std::make_unique<nic::SwiftUnit>(swift_, n.mtu_bytes);
   if (n.cc == "ldcp" && ldcp_.variant == hls::ldcp::Variant::kCx6dxPcc)
     return std::make_unique<nic::LdcpPccUnit>(ldcp_, n.mtu_bytes, s_.fabric.link_gbps);
@@ -465,7 +479,19 @@ std::unique_ptr<nic::CcUnit> CcFactory::make_cc_unit() const {
 }
 
 std::unique_ptr<nic::NpUnit> CcFactory::make_np_unit() const {
-  if (s_.nic.cc == "dcqcn") return std::make_unique<nic::DcqcnNpUnit>(dcqcn_np_);
+  if (s_.nic.cc == "dcqcn") {
+    auto unit = std::make_unique<nic::DcqcnNpUnit>(dcqcn_np_);
+    if (s_.nic.dcqcn_impl == "rtl") {  // the Verilated notification point; a flow's word is cleared first
+      auto rtl = std::make_shared<nic::DcqcnNpRtl>(dcqcn_np_);
+      auto seen = std::make_shared<std::vector<bool>>();
+      unit->set_pass([rtl, seen](hls::dcqcn::NpState& st, const hls::dcqcn::NpEvent& ev) {
+        if (ev.flow >= seen->size()) seen->resize(ev.flow + 1, false);
+        if (!(*seen)[ev.flow]) rtl->clear(ev.flow), (*seen)[ev.flow] = true;
+        return rtl->step(ev, st);
+      });
+    }
+    return unit;
+  }
   // LDCP on the CX6-DX: the receiver NIC's standard RoCE logic sends CNPs for CE-marked packets (seed 3.2).
   if (ldcp_pcc()) return std::make_unique<nic::DcqcnNpUnit>(ldcp_np_);
   return nullptr;

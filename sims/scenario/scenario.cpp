@@ -496,6 +496,10 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   nic.choice("cc", s.nic.cc, {"none", "dcqcn", "swift", "ldcp", "timely"});
   nic.integer("mtu_bytes", s.nic.mtu_bytes, 256, 4096);
   nic.choice("dcqcn_preset", s.nic.dcqcn_preset, {"paper", "hpcc_ns3", "mlx5"});
+  nic.choice("dcqcn_impl", s.nic.dcqcn_impl, {"kernel", "rtl"});
+  if (s.nic.dcqcn_impl != "kernel" && s.nic.cc != "dcqcn")
+    throw ScenarioError(fmt::format("{}: nic.dcqcn_impl = \"{}\" applies to nic.cc = \"dcqcn\" only (here \"{}\")", origin,
+                                    s.nic.dcqcn_impl, s.nic.cc));
   nic.number("host_gbps", s.nic.host_gbps, 0.0, 1600.0);
   nic.integer("host_queue_bytes", s.nic.host_queue_bytes, 16384, 1'000'000'000);
   nic.integer("ack_every", s.nic.ack_every, 1, 64);
@@ -757,6 +761,7 @@ std::string Scenario::to_toml() const {
   // The retransmission timer in effect ("auto" resolved) and its keys only, so that the dump loads
   // back to the same timer whatever nic.cc says.
   const std::string rto_mode = rto_mode_in_effect();
+  if (nic.dcqcn_impl != "kernel") t += fmt::format("dcqcn_impl = \"{}\"\n", nic.dcqcn_impl);
   t += fmt::format("rto_mode = \"{}\"\n", rto_mode);
   if (rto_mode == "ib_ack_timeout") t += fmt::format("ib_ack_timeout_exp = {}\n", nic.ib_ack_timeout_exp);
   if (rto_mode == "fixed") t += fmt::format("rto_us = {}\n", nic.rto_us);

@@ -170,6 +170,9 @@ struct Scenario {
     std::string cc = "dcqcn";            // "none", "dcqcn" (later "swift", "ldcp", "timely")
     unsigned mtu_bytes = 1024;           // RoCE payload per frame
     std::string dcqcn_preset = "paper";  // "paper", "hpcc_ns3", "mlx5"
+    // What runs DCQCN's passes: "kernel" (hls/dcqcn, C++) or "rtl" (rtl/nic, Verilated; the same
+    // results bit for bit, docs/units/dcqcn.md 10). nic.cc = "dcqcn" only.
+    std::string dcqcn_impl = "kernel";
     double host_gbps = 0.0;              // host receive processing rate; 0 = not a bottleneck
     uint64_t host_queue_bytes = 65536;   // host receive queue; PFC pause at 1/2, resume at 3/8 of it
     unsigned ack_every = 1;              // ACK coalescing
