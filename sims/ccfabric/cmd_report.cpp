@@ -13,7 +13,9 @@
 
 #include "ccfabric/cli_checks.hpp"
 #include "ccfabric/commands.hpp"
+#include "cc_factory.hpp"
 #include "report/unit_report.hpp"
+#include "scenario/scenario.hpp"
 #include "switch/rcm_state.hpp"
 
 #include <nlohmann/json.hpp>
@@ -23,11 +25,34 @@ namespace {
 
 struct ReportUnitsOptions {
   report::ReportOptions report;
+  std::string widths_file;  // --widths: a settings file (the best.toml of `ccfabric explore`)
   std::string format = "table";
   std::string out_path;
 };
 
-void run_units(const ReportUnitsOptions& o) {
+// The widths a settings file gives each unit, through the scenario keys cc.<algo>.widths.* and the
+// parameter rules of `ccfabric run` (a width the defaults do not fit is refused with its rule).
+report::ReportOptions with_widths(report::ReportOptions r, const std::string& file) {
+  try {
+    const sims::Scenario s = sims::load_scenario("", sims::sets_from_file(file));
+    const CcFactory f(s);
+    r.dcqcn_rp_widths = f.dcqcn_rp().widths;
+    r.dcqcn_np_widths = f.dcqcn_np().widths;
+    r.swift_widths = f.swift().widths;
+    r.ldcp_widths = f.ldcp().widths;
+    r.timely_widths = f.timely().widths;
+  } catch (const sims::ScenarioError& e) {
+    throw BadInput(fmt::format("--widths {}: {}", file, e.what()));
+  } catch (const BadInput& e) {
+    throw BadInput(fmt::format("--widths {}: {}", file, e.what()));
+  }
+  r.widths_from = file;
+  return r;
+}
+
+void run_units(const ReportUnitsOptions& uo) {
+  ReportUnitsOptions o = uo;
+  if (!o.widths_file.empty()) o.report = with_widths(o.report, o.widths_file);
   if (std::string e = report::validate(o.report); !e.empty()) throw BadInput(e);
   if (o.format != "table" && o.format != "json" && o.format != "csv")
     throw BadInput(fmt::format("--format = {} must be table, json or csv", o.format));
@@ -100,6 +125,10 @@ void add_report_command(CLI::App& app) {
   units->add_option("--seed", o->report.seed, "seed of the synthetic event stream")
       ->capture_default_str()
       ->check(integer_range(0, INT64_MAX));
+  units->add_option("--widths", o->widths_file,
+                    "state widths from a settings file (cc.<algo>.widths.* keys; the best.toml of `ccfabric explore`)")
+      ->check(CLI::ExistingFile)
+      ->type_name("FILE");
   units->callback([o] { run_units(*o); });
 
   auto so = std::make_shared<ReportSwitchOptions>();

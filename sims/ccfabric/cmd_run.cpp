@@ -45,6 +45,7 @@ namespace {
 struct RunOptions {
   std::string scenario;
   std::vector<std::string> sets;
+  std::vector<std::string> set_files;  // --set-file: settings files, applied before --set
   std::string out_dir = "out/run";
   bool trace = false;
   std::string record_dir;  // --record-events: the units' input events (docs/explore.md 4)
@@ -145,7 +146,13 @@ auto in_scenario_file(const std::string& file, Build&& build) {
 void run_scenario(const RunOptions& o) {
   sims::Scenario s;
   try {
-    s = sims::load_scenario(o.scenario, o.sets);
+    std::vector<std::string> sets;
+    for (const std::string& f : o.set_files) {
+      const std::vector<std::string> from_file = sims::sets_from_file(f);
+      sets.insert(sets.end(), from_file.begin(), from_file.end());
+    }
+    sets.insert(sets.end(), o.sets.begin(), o.sets.end());
+    s = sims::load_scenario(o.scenario, sets);
   } catch (const sims::ScenarioError& e) {
     throw BadInput(e.what());
   }
@@ -672,6 +679,10 @@ void add_run_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("run", "run a scenario (sims/scenarios/*.toml)");
   cmd->add_option("scenario", o->scenario, "scenario file")->required()->check(CLI::ExistingFile);
   cmd->add_option("--set", o->sets, "override a key, e.g. --set switch.ecn.kmin_bytes=10000");
+  cmd->add_option("--set-file", o->set_files,
+                  "apply the keys of a settings file before --set, e.g. the best.toml of `ccfabric explore`")
+      ->check(CLI::ExistingFile)
+      ->type_name("FILE");
   cmd->add_option("--out", o->out_dir, "output directory");
   cmd->add_flag("--trace", o->trace, "write an FST waveform of each switch (GTKWave opens it)");
   cmd->add_option("--plots", o->plots, "png: throughput, queue and FCT plots (gnuplot); none: no plots")

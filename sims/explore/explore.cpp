@@ -2,12 +2,14 @@
 #include "explore/explore.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -39,6 +41,44 @@ std::vector<std::string> Unit::scenario_sets(const Setting& s) const {
   if (has_divider())
     sets.push_back(fmt::format("cc.{}.divider={}", name(), s.divider.empty() ? "recip_table" : s.divider));
   return sets;
+}
+
+std::string Unit::settings_file(const Setting& s, const std::string& about) const {
+  std::string text = fmt::format("# {}\n# ccfabric run SCENARIO --set-file THIS_FILE; ccfabric report units --widths THIS_FILE\n",
+                                 about);
+  for (const std::string& kv : scenario_sets(s)) {
+    const size_t eq = kv.find('=');
+    const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
+    const bool text_value = key.size() > 8 && key.compare(key.size() - 8, 8, ".divider") == 0;
+    text += text_value ? fmt::format("{} = \"{}\"\n", key, value) : fmt::format("{} = {}\n", key, value);
+  }
+  return text;
+}
+
+std::string Unit::hls_header(const Setting& s, unsigned flow_w, const std::string& about) const {
+  std::string text = fmt::format(
+      "// {}\n// The defines that build the HLS tops of hls/{}/ for these widths (docs/hls.md 2): include\n"
+      "// this file before the top, e.g. `-include THIS_FILE` in the tool's C flags.\n#pragma once\n\n"
+      "#define CCF_HLS_FLOW_W {}  // 2^{} flows in the state memory\n",
+      about, name(), flow_w, flow_w);
+  for (const HlsWidths& h : hls_widths()) {
+    std::vector<unsigned> w;
+    std::vector<std::string> names;
+    for (size_t i = h.first_knob; i < h.first_knob + h.knobs; ++i) {
+      const Knob& k = knobs().at(i);
+      const auto it = s.widths.find(k.name);
+      w.push_back(it == s.widths.end() ? k.shipped : it->second);
+      names.push_back(k.name);
+    }
+    text += fmt::format("#define {} {{{}}}  // {}\n", h.macro, fmt::join(w, ", "), fmt::join(names, ", "));
+  }
+  if (const char* macro = hls_divider_macro()) {
+    static const std::map<std::string, std::string> kEnum{
+        {"recip_table", "kRecipTable"}, {"recip_rom", "kRecipRom"}, {"shift", "kShift"}, {"exact", "kExact"}};
+    text += fmt::format("#define {} ccf::hls::Divider::{}\n", macro,
+                        kEnum.at(s.divider.empty() ? "recip_table" : s.divider));
+  }
+  return text;
 }
 
 std::string Unit::validate(const Setting& s) const {
@@ -427,11 +467,22 @@ std::string format_json(const Unit& u, const Exploration& x) {
   return j.dump(2) + "\n";
 }
 
+// The flow count of the HLS header: 2^16 flows, the state memory `ccfabric report units` sizes by default.
+constexpr unsigned kHlsFlowW = 16;
+
 std::string write_outputs(const Unit& u, const Exploration& x, const std::string& dir) {
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/explore.csv") << format_csv(u, x);
   std::ofstream(dir + "/explore.json") << format_json(u, x);
   std::ofstream(dir + "/explore.md") << format_table(u, x, true);
+  // The best setting for `run --set-file`, `report units --widths` and the HLS tops (docs/explore.md 5).
+  if (x.best) {
+    const Result& b = x.results[*x.best];
+    const std::string about = fmt::format("ccfabric explore {}: best setting {} ({} bits per flow)", u.name(), b.label,
+                                          b.state_bits);
+    std::ofstream(dir + "/best.toml") << u.settings_file(b.setting, about);
+    std::ofstream(dir + "/best_hls.hpp") << u.hls_header(b.setting, kHlsFlowW, about);
+  }
   // Error against bits: every feasible setting, the search's best, and the bound.
   {
     std::ofstream d(dir + "/explore_points.dat");

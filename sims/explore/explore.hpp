@@ -108,6 +108,18 @@ class Unit {
   // `ccfabric run --set` arguments that give a scenario these widths (end to end): every knob, and
   // the divider form where the unit has one.
   std::vector<std::string> scenario_sets(const Setting& s) const;
+  // The same as a settings file for `ccfabric run --set-file` and `ccfabric report units --widths`
+  // (TOML, dotted keys), `about` in its header comment.
+  std::string settings_file(const Setting& s, const std::string& about) const;
+  // The compile-time defines that build the unit's HLS tops (hls/<algo>/*_top.hpp) for s: the flow
+  // count (CCF_HLS_FLOW_W), one width list per top, and the divider form where the unit has one.
+  struct HlsWidths {
+    const char* macro;  // e.g. CCF_HLS_RP_WIDTHS
+    size_t first_knob, knobs;  // the knobs it lists, in the order of the kernel's Widths struct
+  };
+  virtual std::vector<HlsWidths> hls_widths() const = 0;
+  virtual const char* hls_divider_macro() const { return nullptr; }
+  std::string hls_header(const Setting& s, unsigned flow_w, const std::string& about) const;
   std::string label(const Setting& s) const;
   // "" or "<what> = <value> must be <rule>" for unknown knobs, values out of range, unknown forms.
   std::string validate(const Setting& s) const;

@@ -119,6 +119,7 @@ class DcqcnUnit : public Unit {
     }
   }
   std::string name() const override { return "dcqcn"; }
+  std::vector<HlsWidths> hls_widths() const override { return {{"CCF_HLS_RP_WIDTHS", 0, 5}, {"CCF_HLS_NP_WIDTHS", 5, 2}}; }
   std::string controlled() const override { return "RC, the rate (Mb/s)"; }
   std::string decisions() const override {
     return "per CNP and frame sent: RC down, unchanged or up; per CE mark: a CNP sent or not";
@@ -291,6 +292,8 @@ class SwiftExplore : public Unit {
  public:
   explicit SwiftExplore(const ExploreConfig& c) : c_(c), knobs_(knobs_of(sk::kWidthKnobs)) {}
   std::string name() const override { return "swift"; }
+  std::vector<HlsWidths> hls_widths() const override { return {{"CCF_HLS_SWIFT_WIDTHS", 0, 7}}; }
+  const char* hls_divider_macro() const override { return "CCF_HLS_SWIFT_DIVIDER"; }
   std::string controlled() const override { return "cwnd = min(fcwnd, ecwnd) (packets)"; }
   std::string aux() const override { return "pacing gap rtt/cwnd (ns)"; }
   std::string decisions() const override {
@@ -409,6 +412,8 @@ class LdcpExplore : public Unit {
  public:
   explicit LdcpExplore(const ExploreConfig& c) : c_(c), knobs_(knobs_of(lk::kWidthKnobs)) {}
   std::string name() const override { return "ldcp"; }
+  std::vector<HlsWidths> hls_widths() const override { return {{"CCF_HLS_LDCP_WIDTHS", 0, 4}}; }
+  const char* hls_divider_macro() const override { return "CCF_HLS_LDCP_DIVIDER"; }
   std::string controlled() const override { return "cw (packets)"; }
   std::string aux() const override { return "send interval RTT/cw (ns)"; }
   std::string decisions() const override {
@@ -517,6 +522,7 @@ class TimelyExplore : public Unit {
  public:
   explicit TimelyExplore(const ExploreConfig& c) : c_(c), knobs_(knobs_of(tk::kWidthKnobs)) {}
   std::string name() const override { return "timely"; }
+  std::vector<HlsWidths> hls_widths() const override { return {{"CCF_HLS_TIMELY_WIDTHS", 0, 8}}; }
   std::string controlled() const override { return "the TIMELY rate (Mb/s)"; }
   std::string aux() const override { return "segment pacing gap: segment wire bytes at the rate - time since its first frame (ns)"; }
   std::string decisions() const override {

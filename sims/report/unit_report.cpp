@@ -38,13 +38,15 @@ unsigned round_up(unsigned bits, unsigned multiple) { return (bits + multiple - 
 // Static figures: fields, declared cost, arithmetic, memory for o.flows flows.
 template <class FieldArray, class ArithArray>
 UnitReport static_part(const char* id, const char* name, std::string config, const FieldArray& fields,
-                       const nic::UnitCost& cost, const ArithArray& arith, const char* division, uint64_t flows) {
+                       const nic::UnitCost& cost, const ArithArray& arith, const char* division, uint64_t flows,
+                       unsigned state_bits) {
   UnitReport u;
   u.id = id;
   u.name = name;
   u.config = std::move(config);
   u.fields = vec(fields);
-  u.state_bits_per_flow = cost.state_bits_per_flow;
+  u.shipped_state_bits = cost.state_bits_per_flow;
+  u.state_bits_per_flow = state_bits;
   u.latency_cycles = cost.latency_cycles;
   u.ii_cycles = cost.ii_cycles;
   u.arithmetic = vec(arith);
@@ -255,38 +257,48 @@ Report make_report(const ReportOptions& o) {
   const auto line_mbps = static_cast<uint32_t>(r.link_gbps * 1000.0);
   const std::string at = fmt::format("{} Gb/s, MTU {} B", r.link_gbps, r.mtu_bytes);
 
-  const dk::RpParams rp = dk::RpParams::paper(line_mbps);
+  dk::RpParams rp = dk::RpParams::paper(line_mbps);
+  rp.widths = o.dcqcn_rp_widths;
   UnitReport u = static_part("dcqcn_rp", "DCQCN RP", "paper preset, " + at, dk::kRpStateFields,
-                             nic::DcqcnRpUnit::kCost, dk::kRpArithmetic, dk::kRpDivision, o.flows);
+                             nic::DcqcnRpUnit::kCost, dk::kRpArithmetic, dk::kRpDivision, o.flows, rp.widths.state_bits());
   measure_dcqcn_rp(u, rp, o, r.mtu_bytes);
   r.units.push_back(std::move(u));
 
+  dk::NpParams np = dk::NpParams::paper();
+  np.widths = o.dcqcn_np_widths;
   u = static_part("dcqcn_np", "DCQCN NP", "paper window, N = 50 us", dk::kNpStateFields, nic::DcqcnNpUnit::kCost,
-                  dk::kNpArithmetic, dk::kNpDivision, o.flows);
-  measure_dcqcn_np(u, dk::NpParams::paper(), o);
+                  dk::kNpArithmetic, dk::kNpDivision, o.flows, np.widths.state_bits());
+  measure_dcqcn_np(u, np, o);
   r.units.push_back(std::move(u));
 
+  hls::swift::Params swift_params;
+  swift_params.widths = o.swift_widths;
   u = static_part("swift", "Swift", "defaults (spec 2.5), " + at, hls::swift::kStateFields, nic::SwiftUnit::kCost,
-                  hls::swift::kArithmetic, hls::swift::kDivision, o.flows);
-  nic::SwiftUnit swift(hls::swift::Params{}, r.mtu_bytes);
+                  hls::swift::kArithmetic, hls::swift::kDivision, o.flows, swift_params.widths.state_bits());
+  nic::SwiftUnit swift(swift_params, r.mtu_bytes);
   measure_cc_unit(u, swift, o, r.mtu_bytes, {0.0, 0.9, 0.95});
   r.units.push_back(std::move(u));
 
+  hls::ldcp::Params ldcp_params;
+  ldcp_params.widths = o.ldcp_widths;
   u = static_part("ldcp", "LDCP", "defaults (draft 2.2), " + at, hls::ldcp::kStateFields, nic::LdcpUnit::kCost,
-                  hls::ldcp::kArithmetic, hls::ldcp::kDivision, o.flows);
-  nic::LdcpUnit ldcp(hls::ldcp::Params{}, r.mtu_bytes, r.link_gbps);
+                  hls::ldcp::kArithmetic, hls::ldcp::kDivision, o.flows, ldcp_params.widths.state_bits());
+  nic::LdcpUnit ldcp(ldcp_params, r.mtu_bytes, r.link_gbps);
   measure_cc_unit(u, ldcp, o, r.mtu_bytes, {0.45, 0.95, 0.98, true});
   r.units.push_back(std::move(u));
 
   u = static_part("ldcp_pcc", "LDCP CX6-DX PCC", "cc.ldcp.variant = \"cx6dx_pcc\", defaults (draft 3.2), " + at,
                   hls::ldcp::kPccStateFields, nic::LdcpPccUnit::kCost, hls::ldcp::kPccArithmetic, hls::ldcp::kPccDivision,
-                  o.flows);
+                  o.flows, nic::LdcpPccUnit::kCost.state_bits_per_flow);
   measure_ldcp_pcc(u, o, r.mtu_bytes, r.link_gbps);
   r.units.push_back(std::move(u));
 
+  hls::timely::Params timely_params;
+  timely_params.widths = o.timely_widths;
   u = static_part("timely", "TIMELY", "author variant (seed), 64 KiB segments, " + at, hls::timely::kStateFields,
-                  nic::TimelyUnit::kCost, hls::timely::kArithmetic, hls::timely::kDivision, o.flows);
-  nic::TimelyUnit timely(hls::timely::Params{}, r.mtu_bytes, r.link_gbps);
+                  nic::TimelyUnit::kCost, hls::timely::kArithmetic, hls::timely::kDivision, o.flows,
+                  timely_params.widths.state_bits());
+  nic::TimelyUnit timely(timely_params, r.mtu_bytes, r.link_gbps);
   measure_cc_unit(u, timely, o, r.mtu_bytes, {0.49, 0.98, 0.99});
   r.units.push_back(std::move(u));
 
@@ -309,6 +321,9 @@ std::string format_table(const Report& r) {
       "expiries they cause. 1 KiB = 1024 B.\n\n",
       grouped(r.options.flows), r.clock_mhz, 1000.0 / r.clock_mhz, r.link_gbps, r.mtu_bytes,
       grouped(r.options.events), r.options.stream_flows, r.options.seed);
+  if (!r.options.widths_from.empty())
+    fmt::format_to(bi, "State widths: those of {} (state_bits_per_flow below); the field tables show the shipped "
+                       "widths.\n\n", r.options.widths_from);
 
   fmt::format_to(bi, "## Summary\n\n");
   fmt::format_to(bi, "| unit | state_bits_per_flow | total_bits | total_bytes | word_bits (x8 / x32) | memory_bytes (x8 words) | "
@@ -328,7 +343,10 @@ std::string format_table(const Report& r) {
     fmt::format_to(bi, "\n## {} (`{}`): {}\n\n", u.name, u.id, u.config);
     fmt::format_to(bi, "State per flow:\n\n| field | bits | unit_of_lsb | meaning |\n|---|---:|---|---|\n");
     for (const hls::StateField& f : u.fields) fmt::format_to(bi, "| {} | {} | {} | {} |\n", f.name, f.bits, f.unit, f.meaning);
-    fmt::format_to(bi, "| **total** | **{}** | | kStateBits |\n\n", u.state_bits_per_flow);
+    fmt::format_to(bi, "| **total** | **{}** | | kStateBits |\n\n", u.shipped_state_bits);
+    if (u.state_bits_per_flow != u.shipped_state_bits)
+      fmt::format_to(bi, "At the widths of {}: **{} bits per flow** (the table shows the shipped widths).\n\n",
+                     r.options.widths_from, u.state_bits_per_flow);
     fmt::format_to(bi, "Memory for {} flows: {} bits = {} bytes packed; one word per flow: {} words of {} bits ({} bytes) or "
         "{} bits ({} bytes). Suggestion: {}.\n\n",
         grouped(u.flows), grouped(u.total_bits), grouped(u.total_bytes), grouped(u.words), u.word_bits_8,
@@ -360,6 +378,7 @@ nlohmann::ordered_json to_json(const Report& r) {
   j["link_gbps"] = r.link_gbps;
   j["mtu_bytes"] = r.mtu_bytes;
   j["stream"] = {{"events", r.options.events}, {"flows", r.options.stream_flows}, {"seed", r.options.seed}};
+  j["widths_from"] = r.options.widths_from.empty() ? "shipped" : r.options.widths_from;
   j["dcqcn_rp_plus_np"] = {{"state_bits_per_flow", r.dcqcn_bits_per_flow},
                            {"total_bits", r.dcqcn_total_bits},
                            {"total_bytes", r.dcqcn_total_bytes}};
@@ -375,6 +394,7 @@ nlohmann::ordered_json to_json(const Report& r) {
       fields.push_back({{"name", f.name}, {"bits", f.bits}, {"unit", f.unit}, {"meaning", f.meaning}});
     ju["state_fields"] = fields;
     ju["state_bits_per_flow"] = u.state_bits_per_flow;
+    ju["shipped_state_bits_per_flow"] = u.shipped_state_bits;
     ju["memory"] = {{"flows", u.flows},
                     {"total_bits", u.total_bits},
                     {"total_bytes", u.total_bytes},

@@ -11,6 +11,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cost_table.hpp"
+#include "dcqcn/np_kernel.hpp"
+#include "dcqcn/rp_kernel.hpp"
+#include "ldcp/ldcp_kernel.hpp"
+#include "swift/swift_kernel.hpp"
+#include "timely/timely_kernel.hpp"
 
 namespace ccf::report {
 
@@ -19,6 +24,14 @@ struct ReportOptions {
   uint64_t events = 10'000;     // synthetic events per unit (timer expiries come on top)
   uint32_t stream_flows = 64;   // distinct flows the stream touches
   uint64_t seed = 1;
+  // The state widths of the units (default: shipped), e.g. from the best.toml of `ccfabric explore`
+  // (`report units --widths FILE`); widths_from names where they came from ("" = shipped).
+  hls::dcqcn::RpWidths dcqcn_rp_widths;
+  hls::dcqcn::NpWidths dcqcn_np_widths;
+  hls::swift::Widths swift_widths;
+  hls::ldcp::Widths ldcp_widths;
+  hls::timely::Widths timely_widths;
+  std::string widths_from;
 };
 
 // "" if the options are usable, else "--<option> = <value> must be <rule>".
@@ -36,7 +49,8 @@ struct UnitReport {
   std::string name;     // DCQCN RP, ...
   std::string config;   // the default configuration the unit was built with
   std::vector<hls::StateField> fields;
-  unsigned state_bits_per_flow = 0;  // the unit's kCost.state_bits_per_flow (= sum of fields)
+  unsigned state_bits_per_flow = 0;  // at the report's widths (shipped: kCost, the sum of the fields)
+  unsigned shipped_state_bits = 0;   // the sum of the fields, at the shipped widths
   unsigned latency_cycles = 0;
   unsigned ii_cycles = 0;
   std::vector<hls::EventArithmetic> arithmetic;

@@ -720,6 +720,35 @@ std::string read_toml_file(const std::string& path) {
   return read_text_file(path, "TOML file", kMaxTomlFileBytes);
 }
 
+namespace {
+void flatten_sets(const toml::table& t, const std::string& prefix, const std::string& path, std::vector<std::string>& out) {
+  for (const auto& [k, v] : t) {
+    const std::string key = prefix + std::string(k.str());
+    if (const toml::table* sub = v.as_table()) {
+      flatten_sets(*sub, key + ".", path, out);
+    } else if (v.is_array()) {
+      throw ScenarioError(fmt::format("{}: {} is an array; a settings file holds single values (key = value)", path, key));
+    } else {
+      std::ostringstream value;
+      v.visit([&](const auto& x) { value << x; });  // its TOML text: strings quoted, numbers as written
+      out.push_back(key + "=" + value.str());
+    }
+  }
+}
+}  // namespace
+
+std::vector<std::string> sets_from_file(const std::string& path) {
+  toml::table root;
+  try {
+    root = toml::parse(read_toml_file(path), path);
+  } catch (const toml::parse_error& e) {
+    throw ScenarioError(fmt::format("{}:{}: {}", path, e.source().begin.line, e.description()));
+  }
+  std::vector<std::string> sets;
+  flatten_sets(root, "", path, sets);
+  return sets;
+}
+
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides) {
   if (path.empty()) return parse_scenario("", "(defaults)", overrides);
   Scenario s = parse_scenario(read_toml_file(path), path, overrides);

@@ -208,6 +208,11 @@ struct Scenario {
   std::string to_toml() const;
 };
 
+// The `--set key=value` overrides a settings file holds (`ccfabric run --set-file`, the best.toml that
+// `ccfabric explore` writes): a TOML file of single values, in tables or as dotted keys, e.g.
+// `cc.dcqcn.widths.alpha = 11`. Throws ScenarioError naming the file and the key it cannot take.
+std::vector<std::string> sets_from_file(const std::string& path);
+
 // Loads `path` (or the defaults when path is empty), applies `--set key=value` overrides in order,
 // validates, and throws ScenarioError with "FILE: KEY = VALUE must be RULE" on the first problem.
 Scenario load_scenario(const std::string& path, const std::vector<std::string>& overrides = {});

@@ -4,6 +4,7 @@
 // the parameter rules allow; footprints against hand sums for one setting per unit; the trace format
 // and its errors; and through the command line: record a run, explore it, rerun it end to end, and
 // bad input (unknown unit, width out of range, bad file) with exit code 2 and the key named.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -307,6 +308,63 @@ TEST(ExploreCli, RecordsARunAndReportsAGivenSettingWithItsFootprintAndTheSearchs
   EXPECT_LE(j.at("results").size(), 400u);
   EXPECT_TRUE(std::filesystem::exists(out + "/explore.csv"));
   EXPECT_EQ(read_file(out + "/explore.csv").rfind("setting,role,divider,width_rate_int,", 0), 0u);
+}
+
+// Explore to HLS in one step (docs/explore.md 5): the best setting is written as a settings file
+// that `run --set-file` and `report units --widths` take, and as the defines of the HLS tops; the
+// three agree on the bits per flow.
+TEST(ExploreCli, TheBestSettingRoundTripsThroughRunReportAndTheHlsDefines) {
+  const std::string rec = recorded_dcqcn();
+  const std::string out = ccf::test::out_dir("explore_loop");
+  const auto x = run_ccfabric("explore dcqcn --trace " + rec + " --no-sweep --max-rel-error 0.005 --out " + out);
+  ASSERT_EQ(x.exit_code, 0) << x.output;
+  const nlohmann::json j = nlohmann::json::parse(read_file(out + "/explore.json"));
+  ASSERT_TRUE(j.contains("best"));
+  nlohmann::json best;
+  for (const auto& res : j.at("results"))
+    if (res.at("setting") == j.at("best")) best = res;
+  const unsigned bits = best.at("state_bits_per_flow").get<unsigned>();
+  EXPECT_LT(bits, 128u);
+  // run: the scenario carries the widths (its dump in summary.json), and the run completes.
+  const std::string run_out = ccf::test::out_dir("explore_loop_run");
+  const auto r = run_ccfabric("run " + std::string(CCF_SCENARIO_DIR) + "/incast_dcqcn_100g.toml --set sim.duration_us=300 "
+                              "--set sim.measure_from_us=100 --plots none --set-file " + out + "/best.toml --out " + run_out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string dumped = nlohmann::json::parse(read_file(run_out + "/summary.json")).at("scenario").get<std::string>();
+  for (const auto& [knob, value] : best.at("widths").items())
+    EXPECT_NE(dumped.find(fmt::format("widths.{} = {}", knob, value.get<unsigned>())), std::string::npos) << knob;
+  // report units: the RP and NP bits at those widths add up to the setting's.
+  const auto rep = run_ccfabric("report units --events 100 --format json --widths " + out + "/best.toml");
+  ASSERT_EQ(rep.exit_code, 0) << rep.output;
+  const nlohmann::json u = nlohmann::json::parse(rep.output);
+  EXPECT_EQ(u.at("dcqcn_rp_plus_np").at("state_bits_per_flow").get<unsigned>(), bits);
+  EXPECT_EQ(u.at("widths_from"), out + "/best.toml");
+  // The HLS defines list the same widths in the order of the kernels' Widths structs.
+  const std::string hpp = read_file(out + "/best_hls.hpp");
+  const auto& w = best.at("widths");
+  EXPECT_NE(hpp.find(fmt::format("#define CCF_HLS_RP_WIDTHS {{{}, {}, {}, {}, {}}}", w.at("rate_int").get<unsigned>(),
+                                 w.at("rate_frac").get<unsigned>(), w.at("alpha").get<unsigned>(),
+                                 w.at("stage").get<unsigned>(), w.at("bytes").get<unsigned>())),
+            std::string::npos)
+      << hpp;
+  EXPECT_NE(hpp.find(fmt::format("#define CCF_HLS_NP_WIDTHS {{{}, {}}}", w.at("np_time").get<unsigned>(),
+                                 w.at("np_time_lsb").get<unsigned>())),
+            std::string::npos)
+      << hpp;
+  EXPECT_NE(hpp.find("#define CCF_HLS_FLOW_W 16"), std::string::npos) << hpp;
+
+  // A settings file with what a setting cannot be: named, exit 2.
+  const std::string bad = out + "/bad.toml";
+  std::ofstream(bad) << "cc.dcqcn.widths = [1, 2]\n";
+  const auto b = run_ccfabric("report units --widths " + bad);
+  EXPECT_EQ(b.exit_code, 2);
+  EXPECT_NE(b.output.find(bad + ": cc.dcqcn.widths is an array; a settings file holds single values"), std::string::npos)
+      << b.output;
+  std::ofstream(bad) << "cc.dcqcn.widths.alpha = 99\n";
+  const auto w99 = run_ccfabric("run " + std::string(CCF_SCENARIO_DIR) + "/incast_dcqcn_100g.toml --set-file " + bad);
+  EXPECT_EQ(w99.exit_code, 2);
+  EXPECT_NE(w99.output.find("cc.dcqcn.widths.alpha = 99 must be an integer number of bits from 1 to 20"), std::string::npos)
+      << w99.output;
 }
 
 TEST(ExploreCli, EndToEndRerunsTheRecordedScenarioAtTheShippedAndTheGivenWidths) {
