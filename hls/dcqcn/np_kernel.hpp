@@ -22,6 +22,8 @@
 // already get its CNP (the window end itself, at now + N, always closes it). Shipped: 17 bits of ns.
 #pragma once
 
+#include <ac_int.h>
+
 #include <array>
 #include <cstdint>
 
@@ -66,7 +68,7 @@ struct NpParams {
 };
 
 struct NpState {
-  uint32_t last_cnp_ns = 0;  // NP_TIME_W bits: time of the last CNP modulo 2^NP_TIME_W (ticks of 2^time_lsb ns)
+  ac_int<NP_TIME_W, false> last_cnp_ns = 0;  // time of the last CNP modulo 2^NP_TIME_W (ticks of 2^time_lsb ns)
   bool open = false;
   bool pending = false;
   static constexpr unsigned kStateBits = NP_TIME_W + 2;
@@ -84,7 +86,7 @@ inline uint32_t ticks(const NpParams& p, uint64_t now_ns) {
   return static_cast<uint32_t>(now_ns >> p.widths.time_lsb) & static_cast<uint32_t>(ones(p.widths.time));
 }
 inline bool interval_over(const NpState& s, const NpParams& p, uint64_t now_ns) {
-  const uint32_t elapsed = (ticks(p, now_ns) - s.last_cnp_ns) & static_cast<uint32_t>(ones(p.widths.time));
+  const uint32_t elapsed = (ticks(p, now_ns) - s.last_cnp_ns.to_uint()) & static_cast<uint32_t>(ones(p.widths.time));
   return elapsed >= (p.interval_ns >> p.widths.time_lsb);
 }
 inline NpOut send(NpState& s, const NpParams& p, uint64_t now_ns) {

@@ -8,6 +8,7 @@
 
 #include "dcqcn/np_kernel.hpp"
 #include "dcqcn/rp_top.hpp"  // CCF_HLS_FLOW_W
+#include "dcqcn/state_words.hpp"
 
 // Compile-time state widths of the synthesised top (as CCF_HLS_RP_WIDTHS): "{np_time,np_time_lsb}".
 #ifndef CCF_HLS_NP_WIDTHS
@@ -18,6 +19,8 @@ namespace ccf::hls::dcqcn {
 
 inline constexpr NpWidths kNpTopWidths CCF_HLS_NP_WIDTHS;
 inline constexpr uint32_t kNpTopFlows = 1u << CCF_HLS_FLOW_W;
+// One word of the top's state memory: the state bits of kNpTopWidths (19 at the shipped widths).
+using NpTopWord = NpWord<kNpTopWidths>;
 
 enum class NpEventKind : uint8_t {
   kMarked,     // on_marked_packet
@@ -39,8 +42,8 @@ inline NpOut np_step(NpState& s, const NpParams& p, const NpEvent& ev) {
 }  // namespace ccf::hls::dcqcn
 
 // The synthesis top, at global scope (Vitis HLS set_top and Catapult take a plain function name):
-// state_mem is the per-flow state memory, one state word per flow.
+// state_mem is the per-flow state memory, one packed state word per flow (state_words.hpp).
 void ccf_dcqcn_np_top(const ccf::hls::dcqcn::NpEvent& ev,
                       const ccf::hls::dcqcn::NpParams& p,
-                      ccf::hls::dcqcn::NpState state_mem[ccf::hls::dcqcn::kNpTopFlows],
+                      ccf::hls::dcqcn::NpTopWord state_mem[ccf::hls::dcqcn::kNpTopFlows],
                       ccf::hls::dcqcn::NpOut& out);

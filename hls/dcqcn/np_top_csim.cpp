@@ -4,12 +4,12 @@
 namespace dk = ccf::hls::dcqcn;
 
 int main(int argc, char** argv) {
-  static dk::NpState state_mem[dk::kNpTopFlows];
+  static dk::NpTopWord state_mem[dk::kNpTopFlows];
   dk::NpParams p;
   return ccf::hls::csim::run_testbench(
       "np_top_csim", argc, argv, dk::kNpEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
-        for (auto& s : state_mem) s = dk::NpState{};
+        for (auto& s : state_mem) s = 0;
         if (preset != "np" || !dk::np_params_from(v, p)) return false;
         return ccf::hls::csim::built_for("np_top_csim", p.widths == dk::kNpTopWidths,
                                          {p.widths.time, p.widths.time_lsb},
@@ -20,6 +20,6 @@ int main(int argc, char** argv) {
                              in.size() > 1 ? in[1] : 0};
         dk::NpOut out;
         ccf_dcqcn_np_top(ev, p, state_mem, out);
-        return dk::np_words(state_mem[ev.flow & (dk::kNpTopFlows - 1)], out);
+        return dk::np_words(dk::np_unpack<dk::kNpTopWidths>(state_mem[ev.flow & (dk::kNpTopFlows - 1)]), out);
       });
 }

@@ -10,44 +10,51 @@ namespace {
 constexpr uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 constexpr uint32_t max_u32(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
-// The stage counters saturate at 2^stage - 1 (p.widths.stage; 127 shipped).
-constexpr uint8_t stage_inc(uint8_t c, const RpParams& p) {
-  const uint64_t max = ones(p.widths.stage);
-  return static_cast<uint8_t>(c < max ? c + 1 : c);
-}
+// The datapath's operands at their widths; every intermediate below is as wide as its operator's
+// result needs, as the RTL (rtl/nic/dcqcn_rp_pass.sv) builds it.
+using Rate = ac_int<RATE_W, false>;
+using Alpha = ac_int<ALPHA_W, false>;
+using Stage = ac_int<STAGE_W, false>;
+using Gain = ac_int<GAIN_FRAC_BITS, false>;         // g < 1/2
+using DecFac = ac_int<GAIN_FRAC_BITS + 1, false>;   // min_dec_fac <= 1
+const ac_int<GAIN_FRAC_BITS, false> kGainHalf = 1u << (GAIN_FRAC_BITS - 1);
 
-constexpr uint64_t kGainHalf = uint64_t{1} << (GAIN_FRAC_BITS - 1);
+// The stage counters saturate at 2^stage - 1 (p.widths.stage; 127 shipped).
+Stage stage_inc(Stage c, const RpParams& p) { return c < ones(p.widths.stage) ? Stage(c + 1) : c; }
 
 // (RT + RC)/2 rounded to nearest, ties to even: one adder, a shift and a carry-in of
 // (bit 0 AND bit 1) of the sum. Ties-up would add +1/4 LSB on average per increase, a bias that
 // accumulates between cuts; ties-to-even is unbiased. Never exceeds max(a, b).
-constexpr uint32_t half_sum(uint32_t a, uint32_t b) {
-  const uint32_t sum = a + b;
-  return (sum >> 1) + (sum & (sum >> 1) & 1u);
+Rate half_sum(Rate a, Rate b) {
+  const ac_int<RATE_W + 1, false> sum = a + b;
+  return sum.slc<RATE_W>(1) + ac_int<1, false>(sum[0] & sum[1]);
 }
 
 // alpha <- (1 - g) alpha + g, computed as alpha + g (1 - alpha): subtract, multiply, rounding shift.
-constexpr uint32_t alpha_raise(uint32_t alpha, uint32_t g) {
-  const uint64_t step = (uint64_t{kAlphaOne - alpha} * g + kGainHalf) >> GAIN_FRAC_BITS;
-  return min_u32(alpha + static_cast<uint32_t>(step), kAlphaMax);
+Alpha alpha_raise(Alpha alpha, Gain g) {
+  const ac_int<ALPHA_W + 1, false> one_minus_alpha = ac_int<ALPHA_W + 1, false>(kAlphaOne) - alpha;
+  const ac_int<ALPHA_W + 1 + GAIN_FRAC_BITS, false> step = one_minus_alpha * g + kGainHalf;
+  const ac_int<ALPHA_W + 1, false> sum = alpha + step.slc<ALPHA_W + 1>(GAIN_FRAC_BITS);
+  return sum > kAlphaMax ? Alpha(kAlphaMax) : Alpha(sum);
 }
 
 // alpha <- (1 - g) alpha, computed as alpha - g alpha (g < 1/2 keeps the result >= 0).
-constexpr uint32_t alpha_decay(uint32_t alpha, uint32_t g) {
-  const uint64_t step = (uint64_t{alpha} * g + kGainHalf) >> GAIN_FRAC_BITS;
-  return alpha - static_cast<uint32_t>(step);
+Alpha alpha_decay(Alpha alpha, Gain g) {
+  const ac_int<ALPHA_W + GAIN_FRAC_BITS, false> step = alpha * g + kGainHalf;
+  return alpha - step.slc<ALPHA_W>(GAIN_FRAC_BITS);
 }
 
 // RC (1 - alpha/2) = RC - (RC alpha) >> (ALPHA_W + 1), rounded to nearest; then the optional mlx
 // floor of one decrease (RC * min_dec_fac, rounded to nearest) and the minimum rate.
-uint32_t decreased_rate(uint32_t rc, uint32_t alpha, const RpParams& p) {
-  const uint64_t dec = (uint64_t{rc} * alpha + (uint64_t{1} << ALPHA_W)) >> (ALPHA_W + 1);
-  uint32_t r = rc - static_cast<uint32_t>(dec);
+Rate decreased_rate(Rate rc, Alpha alpha, const RpParams& p) {
+  const ac_int<RATE_W + ALPHA_W + 1, false> dec = rc * alpha + ac_int<ALPHA_W + 1, false>(kAlphaOne);
+  Rate r = rc - dec.slc<RATE_W>(ALPHA_W + 1);
   if (p.min_dec_fac != 0) {  // rounded: a truncated floor drifts down over consecutive floored cuts
-    const uint64_t floor_rate = (uint64_t{rc} * p.min_dec_fac + kGainHalf) >> GAIN_FRAC_BITS;
-    r = max_u32(r, static_cast<uint32_t>(floor_rate));
+    const ac_int<RATE_W + GAIN_FRAC_BITS + 2, false> floor_rate = rc * DecFac(p.min_dec_fac) + kGainHalf;
+    const Rate f = floor_rate.slc<RATE_W>(GAIN_FRAC_BITS);
+    if (f > r) r = f;
   }
-  return max_u32(r, p.min_rate);
+  return r > p.min_rate ? r : Rate(p.min_rate);
 }
 
 // Whether a cut first sets RT <- RC (clamp_tgt_rate, clamp_tgt_rate_after_time_inc; spec 1.5-1.7).
@@ -59,12 +66,16 @@ bool target_follows_rate(const RpState& s, const RpParams& p) {
   return s.byte_stage != 0;
 }
 
-// RT <- min(RT + step, line rate). step <= 128 * 2^24, so the sum fits 32 bits.
-void raise_target(RpState& s, const RpParams& p, uint32_t step) {
-  s.rt = min_u32(s.rt + step, p.line_rate);
+// RT <- min(RT + step, line rate). step <= 255 * (2^24 - 1), so the sum fits 33 bits.
+void raise_target(RpState& s, const RpParams& p, ac_int<32, false> step) {
+  const ac_int<33, false> sum = s.rt + step;
+  s.rt = sum > p.line_rate ? Rate(p.line_rate) : Rate(sum);
 }
 
-void finish_increase(RpState& s, RpOut& out, uint32_t rc_before) {
+// i x R_HAI: the hyper step (8 x 24 bits).
+ac_int<32, false> hyper_step(uint8_t i, const RpParams& p) { return ac_int<8, false>(i) * Rate(p.r_hai); }
+
+void finish_increase(RpState& s, RpOut& out, Rate rc_before) {
   s.rc = half_sum(s.rt, s.rc);  // RC <- (RT + RC)/2; RT <= line rate, so RC <= line rate too
   out.rate_changed = s.rc != rc_before;
 }
@@ -73,7 +84,7 @@ void finish_increase(RpState& s, RpOut& out, uint32_t rc_before) {
 // min(T, BC) > F -> hyper with i = min - F, otherwise additive.
 RpOut increase_paper(RpState& s, const RpParams& p, IncreaseSource src) {
   RpOut out;
-  const uint32_t rc_before = s.rc;
+  const Rate rc_before = s.rc;
   if (src == IncreaseSource::kTimer) {
     s.time_stage = stage_inc(s.time_stage, p);
     out.arm_increase_ns = p.increase_timer_ns;
@@ -89,7 +100,7 @@ RpOut increase_paper(RpState& s, const RpParams& p, IncreaseSource src) {
   } else if (lo > f) {
     out.action = RpAction::kHyperIncrease;
     out.hyper_i = static_cast<uint8_t>(lo - f);
-    raise_target(s, p, out.hyper_i * p.r_hai);
+    raise_target(s, p, hyper_step(out.hyper_i, p));
   } else {
     out.action = RpAction::kAdditiveIncrease;
     raise_target(s, p, p.r_ai);
@@ -104,7 +115,7 @@ RpOut increase_paper(RpState& s, const RpParams& p, IncreaseSource src) {
 // and after an event that entered in hyper the timer is T/2 and the byte counter B/2.
 RpOut increase_ns3(RpState& s, const RpParams& p, IncreaseSource src) {
   RpOut out;
-  const uint32_t rc_before = s.rc;
+  const Rate rc_before = s.rc;
   const uint32_t f = p.fast_recovery_steps;
   const bool was_hyper = s.hyper;
   const bool was_fast = max_u32(s.time_stage, s.byte_stage) < f;
@@ -130,14 +141,16 @@ RpOut increase_ns3(RpState& s, const RpParams& p, IncreaseSource src) {
     out.action = RpAction::kHyperIncrease;
     s.hyper = true;
   }
-  uint32_t step = 0;
+  ac_int<32, false> step = 0;
   if (out.action == RpAction::kAdditiveIncrease) step = p.r_ai;
   if (out.action == RpAction::kHyperIncrease) {
     out.hyper_i = static_cast<uint8_t>(min_u32(s.time_stage, s.byte_stage) - f + 1);
-    step = out.hyper_i * p.r_hai;
+    step = hyper_step(out.hyper_i, p);
   }
   // AdjustRates: on the first event of either source, a target far above the rate is cut to 1/8.
-  const uint32_t ten_rc = (s.rc << 3) + (s.rc << 1);
+  // 28 bits: ac_int's << keeps its operand's width, so the shifts take RC widened to 28 bits
+  const ac_int<RATE_W + 4, false> rc28 = s.rc;
+  const ac_int<RATE_W + 4, false> ten_rc = (rc28 << 3) + (rc28 << 1);
   if ((s.time_stage == 1 || s.byte_stage == 1) && s.rt > ten_rc) {
     s.rt >>= 3;
     out.target_divided = true;
@@ -153,7 +166,7 @@ RpOut increase_ns3(RpState& s, const RpParams& p, IncreaseSource src) {
 RpOut increase_mlx(RpState& s, const RpParams& p, IncreaseSource src) {
   RpOut out;
   if (src != IncreaseSource::kTimer) return out;  // no byte counter in this variant
-  const uint32_t rc_before = s.rc;
+  const Rate rc_before = s.rc;
   const uint32_t f = p.fast_recovery_steps;
   out.arm_increase_ns = p.increase_timer_ns;
   if (s.time_stage < f) {
@@ -194,7 +207,7 @@ RpOut pass_and_write_back(RpState& s, const RpParams& p, Pass&& pass) {
   const RpWidths& w = p.widths;
   if (w.rate_frac == RATE_FRAC_BITS && w.alpha == ALPHA_W && w.rate_int == RATE_W - RATE_FRAC_BITS) [[likely]]
     return pass();  // shipped widths of the value fields: nothing to round
-  const uint32_t rc_before = s.rc;
+  const Rate rc_before = s.rc;
   RpOut out = pass();
   write_back(s, p);
   out.rate_changed = s.rc != rc_before;
@@ -221,7 +234,7 @@ RpOut on_cnp_pass(RpState& s, const RpParams& p) {
       s.limited = true;
       s.alpha = p.initial_alpha;
       s.alpha_cnp = false;
-      const uint32_t rc_before = s.rc;
+      const Rate rc_before = s.rc;
       if (p.rate_on_first_cnp != 0) s.rc = min_u32(p.rate_on_first_cnp, p.line_rate);
       s.rt = s.rc;
       out.rate_changed = s.rc != rc_before;
@@ -233,9 +246,9 @@ RpOut on_cnp_pass(RpState& s, const RpParams& p) {
   }
   // Paper eq. 1 (RT <- RC; RC <- RC (1 - alpha/2); alpha <- (1 - g) alpha + g), cut with alpha
   // before its update; ns3-rdma updates alpha first and cuts with the new alpha.
-  const uint32_t rc_before = s.rc;
-  const uint32_t alpha_next = alpha_raise(s.alpha, p.g);
-  const uint32_t alpha_cut = p.variant == RpVariant::kNs3Rdma ? alpha_next : s.alpha;
+  const Rate rc_before = s.rc;
+  const Alpha alpha_next = alpha_raise(s.alpha, Gain(p.g));
+  const Alpha alpha_cut = p.variant == RpVariant::kNs3Rdma ? alpha_next : s.alpha;
   const bool follow = target_follows_rate(s, p);
   if (follow) s.rt = s.rc;
   s.rc = decreased_rate(s.rc, alpha_cut, p);
@@ -259,9 +272,9 @@ RpOut on_alpha_timer_pass(RpState& s, const RpParams& p) {
   out.action = RpAction::kAlphaUpdate;
   out.arm_alpha_ns = p.alpha_timer_ns;
   if (p.variant == RpVariant::kMlx && s.alpha_cnp) {
-    s.alpha = alpha_raise(s.alpha, p.g);  // UpdateAlphaMlx with a CNP in the period
+    s.alpha = alpha_raise(s.alpha, Gain(p.g));  // UpdateAlphaMlx with a CNP in the period
   } else {
-    s.alpha = alpha_decay(s.alpha, p.g);  // eq. 2
+    s.alpha = alpha_decay(s.alpha, Gain(p.g));  // eq. 2
   }
   s.alpha_cnp = false;
   return out;
@@ -272,7 +285,7 @@ RpOut on_rate_decrease_timer_pass(RpState& s, const RpParams& p) {
   if (p.variant != RpVariant::kMlx) return out;
   out.arm_decrease_ns = p.rate_decrease_period_ns;  // periodic: CheckRateDecreaseMlx reschedules first
   if (!s.decrease_cnp) return out;
-  const uint32_t rc_before = s.rc;
+  const Rate rc_before = s.rc;
   if (target_follows_rate(s, p)) s.rt = s.rc;
   s.rc = decreased_rate(s.rc, s.alpha, p);
   s.time_stage = 0;

@@ -20,6 +20,8 @@
 // Rates in Mb/s are exact (1 Mb/s = 32 LSB): R_AI = 5 or 40 Mb/s, 400 Gb/s = 12,800,000 LSB.
 #pragma once
 
+#include <ac_int.h>
+
 #include <array>
 #include <cstdint>
 
@@ -175,14 +177,14 @@ struct RpParams {
   }
 };
 
-// Per-flow state; widths are the hardware's (table above).
+// Per-flow state: one field of the library's exact-width unsigned integers per table row above.
 struct RpState {
-  uint32_t rc = 0;           // RC, RATE_W bits, kRateLsb
-  uint32_t rt = 0;           // RT, RATE_W bits, kRateLsb
-  uint32_t alpha = 0;        // ALPHA_W-bit fraction of 2^ALPHA_W
-  uint8_t time_stage = 0;    // T: timer events since the last cut, STAGE_W bits, saturating
-  uint8_t byte_stage = 0;    // BC: byte-counter events since the last cut, STAGE_W bits, saturating
-  uint32_t bytes_left = 0;   // BYTES_W bits
+  ac_int<RATE_W, false> rc = 0;          // RC, kRateLsb
+  ac_int<RATE_W, false> rt = 0;          // RT, kRateLsb
+  ac_int<ALPHA_W, false> alpha = 0;      // fraction of 2^ALPHA_W
+  ac_int<STAGE_W, false> time_stage = 0; // T: timer events since the last cut, saturating
+  ac_int<STAGE_W, false> byte_stage = 0; // BC: byte-counter events since the last cut, saturating
+  ac_int<BYTES_W, false> bytes_left = 0;
   bool limited = false;      // a CNP has been seen: the byte counter and increase events are live
   bool hyper = false;        // ns3-rdma variant bit: stage 3 (hyper) reached, sticky until a cut
   bool alpha_cnp = false;    // mlx variant bit: a CNP arrived in this alpha period

@@ -32,13 +32,13 @@ RpOut rp_step(RpState& s, const RpParams& p, const RpEvent& ev) {
 
 void ccf_dcqcn_rp_top(const ccf::hls::dcqcn::RpEvent& ev,
                       const ccf::hls::dcqcn::RpParams& p,
-                      ccf::hls::dcqcn::RpState state_mem[ccf::hls::dcqcn::kRpTopFlows],
+                      ccf::hls::dcqcn::RpTopWord state_mem[ccf::hls::dcqcn::kRpTopFlows],
                       ccf::hls::dcqcn::RpOut& out) {
   using namespace ccf::hls::dcqcn;
   const uint32_t addr = ev.flow & (kRpTopFlows - 1);
-  RpState s = state_mem[addr];
+  RpState s = rp_unpack<kRpTopWidths>(state_mem[addr], p.variant);
   RpParams q = p;
   q.widths = kRpTopWidths;  // compile-time widths (rp_top.hpp)
   out = rp_step(s, q, ev);
-  state_mem[addr] = s;
+  state_mem[addr] = rp_pack<kRpTopWidths>(s, p.variant);
 }

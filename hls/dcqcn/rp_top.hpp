@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "dcqcn/rp_kernel.hpp"
+#include "dcqcn/state_words.hpp"
 
 #ifndef CCF_HLS_FLOW_W
 #define CCF_HLS_FLOW_W 16  // flow index bits of the state memory: 2^16 = 65,536 flows, the report's default
@@ -49,13 +50,14 @@ struct RpEvent {
 // One pass on a flow's state (decode + kernel).
 RpOut rp_step(RpState& s, const RpParams& p, const RpEvent& ev);
 
-// The top: state_mem is the per-flow state memory (one RpState::kStateBits word per flow).
+// One word of the top's state memory: the state bits of kRpTopWidths (109 at the shipped widths).
+using RpTopWord = RpWord<kRpTopWidths>;
 
 }  // namespace ccf::hls::dcqcn
 
 // The synthesis top, at global scope (Vitis HLS set_top and Catapult take a plain function name):
-// state_mem is the per-flow state memory, one state word per flow.
+// state_mem is the per-flow state memory, one packed state word per flow (state_words.hpp).
 void ccf_dcqcn_rp_top(const ccf::hls::dcqcn::RpEvent& ev,
                       const ccf::hls::dcqcn::RpParams& p,
-                      ccf::hls::dcqcn::RpState state_mem[ccf::hls::dcqcn::kRpTopFlows],
+                      ccf::hls::dcqcn::RpTopWord state_mem[ccf::hls::dcqcn::kRpTopFlows],
                       ccf::hls::dcqcn::RpOut& out);

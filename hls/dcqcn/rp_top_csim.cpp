@@ -6,12 +6,12 @@
 namespace dk = ccf::hls::dcqcn;
 
 int main(int argc, char** argv) {
-  static dk::RpState state_mem[dk::kRpTopFlows];
+  static dk::RpTopWord state_mem[dk::kRpTopFlows];
   dk::RpParams p;
   return ccf::hls::csim::run_testbench(
       "rp_top_csim", argc, argv, dk::kRpEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
-        for (auto& s : state_mem) s = dk::RpState{};
+        for (auto& s : state_mem) s = 0;
         if (preset != "rp" || !dk::rp_params_from(v, p)) return false;
         const dk::RpWidths& w = p.widths;
         const dk::RpWidths& b = dk::kRpTopWidths;
@@ -23,6 +23,6 @@ int main(int argc, char** argv) {
                              static_cast<uint32_t>(in.size() > 1 ? in[1] : 0)};
         dk::RpOut out;
         ccf_dcqcn_rp_top(ev, p, state_mem, out);
-        return dk::rp_words(state_mem[ev.flow & (dk::kRpTopFlows - 1)], out);
+        return dk::rp_words(dk::rp_unpack<dk::kRpTopWidths>(state_mem[ev.flow & (dk::kRpTopFlows - 1)], p.variant), out);
       });
 }

@@ -217,7 +217,7 @@ class DcqcnUnit : public Unit {
       if (kernel.next_deadline_ps(f) <= e.time_ps) kernel.on_timer(f, at(e.time_ps));
       RefFlow& rf = refs[f];
       ref_timers(rf, e.time_ps);
-      const double k0 = kernel.state(f).rc / 32.0, r0 = rf.r.RC;
+      const double k0 = kernel.state(f).rc.to_double() / 32.0, r0 = rf.r.RC;
       if (e.kind == 'c') {
         kernel.on_cnp(f, at(e.time_ps));
         arm(rf, rf.r.on_cnp(), e.time_ps);
@@ -226,7 +226,7 @@ class DcqcnUnit : public Unit {
         arm(rf, rf.r.on_tx(int64_t(e.bytes)), e.time_ps);
       }
       const dk::RpState& ks = kernel.state(f);
-      const double k1 = ks.rc / 32.0;
+      const double k1 = ks.rc.to_double() / 32.0;
       if (tally.decision(e.kind == 'c' ? "cnp" : "tx", direction(k0, k1) == direction(r0, rf.r.RC))) {
         tally.value(k1, rf.r.RC);
       } else {
@@ -268,8 +268,8 @@ class DcqcnUnit : public Unit {
     return r;
   }
   static void resync(models::dcqcn::RpReference& r, const dk::RpState& s, const dk::RpParams& p) {
-    r.RC = s.rc / 32.0;
-    r.RT = s.rt / 32.0;
+    r.RC = s.rc.to_double() / 32.0;
+    r.RT = s.rt.to_double() / 32.0;
     r.alpha = double(s.alpha) / dk::kAlphaOne;
     r.T = s.time_stage;
     r.BC = s.byte_stage;

@@ -752,7 +752,7 @@ void run_random_rp(const RpParams& p, uint64_t seed, int n_events, ErrorStats& s
     ASSERT_EQ(s.time_stage, std::min<int64_t>(r.T, kStageMax)) << where;
     ASSERT_EQ(s.byte_stage, std::min<int64_t>(r.BC, kStageMax)) << where;
     if (!mlx && p.byte_counter_bytes != 0) {
-      ASSERT_EQ(int64_t{s.bytes_left}, std::max<int64_t>(r.byte_counter, 0)) << where;
+      ASSERT_EQ(s.bytes_left.to_int64(), std::max<int64_t>(r.byte_counter, 0)) << where;
     }
     // Values are within the bound.
     const double d_rc = std::abs(mbps(s.rc) - r.RC), d_rt = std::abs(mbps(s.rt) - r.RT);
