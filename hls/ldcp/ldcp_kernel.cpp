@@ -239,33 +239,34 @@ LdcpOut ldcp_on_ack(LdcpState& s, const Config& c, const AckIn& a) {
   // PAWA acts on ACKs of ECT frames that confirm new data.
   if (out.n == 0 || a.fast_start_echo) return out;
   const uint64_t gamma = gain_to_cw(c.gamma);
-  const uint64_t before = s.cw;
-  if (s.cw >= kCwOne) {
+  const uint64_t before = s.cw;  // the window as a 64-bit operand of the datapath below
+  uint64_t cw = before;
+  if (cw >= kCwOne) {
     if (!a.ece) {
       // eq. 1/2: cw + n alpha / cw = cw + (alpha n r) >> p, rounded (p >= CW_FRAC_BITS here).
-      const Recip r = ldcp_reciprocal(s.cw, c.divider);
+      const Recip r = ldcp_reciprocal(cw, c.divider);
       const uint64_t num = uint64_t{c.alpha} * out.n * r.r;
       const uint64_t inc = (num + (uint64_t{1} << (r.p - 1))) >> r.p;
-      s.cw = s.cw + inc < kCwMax ? s.cw + inc : kCwMax;
+      cw = cw + inc < kCwMax ? cw + inc : kCwMax;
       out.action = Action::kIncrease;
     } else {
       // eq. 1/2: cw - n beta, floored at the minimum window gamma.
       const uint64_t dec = gain_to_cw(c.beta) * out.n;
-      s.cw = s.cw > dec && s.cw - dec > gamma ? s.cw - dec : gamma;
+      cw = cw > dec && cw - dec > gamma ? cw - dec : gamma;
       out.action = Action::kDecrease;
     }
   } else {
     if (!a.ece) {
-      s.cw += gamma;  // < 2 packets: no saturation
+      cw += gamma;  // < 2 packets: no saturation
       out.action = Action::kSubOneIncrease;
     } else {
       const uint64_t half = uint64_t{1} << (GAIN_FRAC_BITS - 1);
-      const uint64_t scaled = (s.cw * c.eta + half) >> GAIN_FRAC_BITS;
-      s.cw = scaled > gamma ? scaled : gamma;
+      const uint64_t scaled = (cw * c.eta + half) >> GAIN_FRAC_BITS;
+      cw = scaled > gamma ? scaled : gamma;
       out.action = Action::kSubOneDecrease;
     }
   }
-  s.cw = store_cw(s.cw, c);
+  s.cw = store_cw(cw, c);
   out.window_changed = s.cw != before;
   return out;
 }
@@ -293,7 +294,7 @@ bool ldcp_frame_not_ect(const LdcpState& s) { return !s.stable && s.fs_left > 1;
 uint64_t ldcp_window_bytes_fx(const LdcpState& s, const Config& c) {
   if (!s.stable) return uint64_t{c.iw_packets} << (c.mtu_shift + CW_FRAC_BITS);
   if (s.cw < kCwOne) return kCwOne << c.mtu_shift;
-  return s.cw << c.mtu_shift;
+  return uint64_t{s.cw} << c.mtu_shift;  // widened first: ac_int's << keeps its width
 }
 
 uint64_t ldcp_send_interval_ns(const LdcpState& s, Divider form) {

@@ -20,6 +20,8 @@
 // cw < 1), and whether the next frame goes Not-ECT (every fast-start frame but the last).
 #pragma once
 
+#include <ac_int.h>
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -146,13 +148,13 @@ Config ldcp_config(const Params& p, uint32_t mtu_bytes, double line_gbps);
 // BDP in bytes as the unit uses it: bdp_bytes, or base_rtt_ns x line_gbps / 8 rounded up.
 uint64_t ldcp_bdp_bytes(const Params& p, double line_gbps);
 
-// Per-flow state; widths are the hardware's (table above).
+// Per-flow state: one field of the library's exact-width unsigned integers per table row above.
 struct LdcpState {
-  uint64_t cw = 0;        // CW_W bits, 2^-20 packet
-  bool stable = false;    // 1 bit
-  uint32_t fs_left = 0;   // PKT_W bits
-  uint32_t fs_acked = 0;  // PKT_W bits
-  uint32_t rtt_ns = 0;    // RTT_W bits
+  ac_int<CW_W, false> cw = 0;         // 2^-20 packet
+  bool stable = false;
+  ac_int<PKT_W, false> fs_left = 0;
+  ac_int<PKT_W, false> fs_acked = 0;
+  ac_int<RTT_W, false> rtt_ns = 0;
 
   static constexpr unsigned kStateBits = CW_W + 1 + 2 * PKT_W + RTT_W;
 };

@@ -40,10 +40,10 @@ uint64_t ldcp_pcc_line_window(uint32_t rtt_ns, const Config& c) {
 uint32_t ldcp_pcc_rate(const PccState& s, const Config& c, Divider form) {
   // rate 2^20 = cw_lsb 2^-20 x T x (1/RTT) x 2^20, with T = pkt_ns_mant 2^-pkt_ns_shift and
   // 1/RTT = r 2^-(p + 24):  rate = cw_lsb x (pkt_ns_mant r 2^-24) >> (pkt_ns_shift + p).
-  const uint64_t rtt = s.rtt_ns != 0 ? s.rtt_ns : 1;
+  const uint64_t rtt = s.rtt_ns != 0 ? uint64_t{s.rtt_ns} : 1;
   const Recip r = ldcp_reciprocal(rtt, form);                                   // 2^23 < r <= 2^24
   const uint64_t tr = shift_round(uint64_t{c.pkt_ns_mant} * r.r, RECIP_FRAC_BITS);  // <= 2^24: 25 bits
-  const uint64_t prod = s.cw * tr;                                                // < 2^36 x 2^25 = 2^61
+  const uint64_t prod = uint64_t{s.cw} * tr;                                               // < 2^36 x 2^25 = 2^61
   const unsigned sh = c.pkt_ns_shift + r.p;
   const uint64_t rate = sh >= 63 ? 0 : shift_round(prod, sh);
   if (rate >= kRateOne) return kRateOne;
@@ -54,7 +54,8 @@ PccOut ldcp_pcc_on_cnp(PccState& s, const Config& c) {
   PccOut out;
   out.action = PccAction::kCnpDecrease;
   const uint64_t before = s.cw, beta = gain_to_cw(c.beta), gamma = gain_to_cw(c.gamma);
-  s.cw = ldcp_store_cw(s.cw > beta && s.cw - beta > gamma ? s.cw - beta : gamma, c);
+  const uint64_t cw = s.cw;
+  s.cw = ldcp_store_cw(cw > beta && cw - beta > gamma ? cw - beta : gamma, c);
   out.window_changed = s.cw != before;
   out.request_probe = ldcp_pcc_probe_wanted(s);
   return with_rate(out, s, c);
@@ -71,20 +72,20 @@ PccOut ldcp_pcc_on_probe_sent(PccState& s, const Config& c, uint64_t now_ns) {
 
 PccOut ldcp_pcc_on_rtt_response(PccState& s, const Config& c, uint64_t echo_sent_ns, uint64_t now_ns) {
   PccOut out;
-  if (!s.probe_in_flight || static_cast<uint32_t>(echo_sent_ns & kProbeTimeMask) != s.probe_sent_ns) {
+  if (!s.probe_in_flight || static_cast<uint32_t>(echo_sent_ns & kProbeTimeMask) != s.probe_sent_ns.to_uint()) {
     out.action = PccAction::kStaleResponse;
     out.request_probe = ldcp_pcc_probe_wanted(s);
     return with_rate(out, s, c);
   }
   out.action = PccAction::kResponseIncrease;
   // RTT = now - sent, modulo 2^24 (exact: a request lives less than the timeout < 2^24 ns).
-  uint64_t rtt = (now_ns - s.probe_sent_ns) & kProbeTimeMask;
+  uint64_t rtt = (now_ns - uint64_t{s.probe_sent_ns}) & kProbeTimeMask;
   const uint64_t rtt_max = ones(c.widths.rtt);
   rtt = rtt == 0 ? 1 : rtt < rtt_max ? rtt : rtt_max;
   s.rtt_ns = static_cast<uint32_t>(rtt);
   // AI: one RTT has elapsed (seed 3.2), cw + alpha; with cw_clamp at most the line-rate window.
   const uint64_t before = s.cw, gamma = gain_to_cw(c.gamma);
-  uint64_t cw = s.cw + gain_to_cw(c.alpha);
+  uint64_t cw = uint64_t{s.cw} + gain_to_cw(c.alpha);
   if (cw > kCwMax) cw = kCwMax;
   if (c.cw_clamp) {
     uint64_t w = ldcp_pcc_line_window(s.rtt_ns, c);
@@ -100,7 +101,7 @@ PccOut ldcp_pcc_on_rtt_response(PccState& s, const Config& c, uint64_t echo_sent
 
 PccOut ldcp_pcc_on_probe_timeout(PccState& s, const Config& c, uint64_t now_ns) {
   PccOut out;
-  const uint32_t elapsed = static_cast<uint32_t>((now_ns - s.probe_sent_ns) & kProbeTimeMask);
+  const uint32_t elapsed = static_cast<uint32_t>((now_ns - uint64_t{s.probe_sent_ns}) & kProbeTimeMask);
   if (!s.probe_in_flight || elapsed < c.probe_timeout_ns) {
     out.action = PccAction::kStaleTimeout;
     out.request_probe = ldcp_pcc_probe_wanted(s);

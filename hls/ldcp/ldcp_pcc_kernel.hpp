@@ -40,10 +40,10 @@ inline constexpr unsigned RATE_FRAC_BITS = 20;  // rate: fraction of line rate, 
 inline constexpr uint32_t kRateOne = 1u << RATE_FRAC_BITS;
 
 struct PccState {
-  uint64_t cw = 0;              // CW_W bits, 2^-20 packet
-  uint32_t rtt_ns = 0;          // RTT_W bits
-  bool probe_in_flight = false; // 1 bit
-  uint32_t probe_sent_ns = 0;   // PROBE_TIME_W bits
+  ac_int<CW_W, false> cw = 0;                 // 2^-20 packet
+  ac_int<RTT_W, false> rtt_ns = 0;
+  bool probe_in_flight = false;
+  ac_int<PROBE_TIME_W, false> probe_sent_ns = 0;
 
   static constexpr unsigned kStateBits = CW_W + RTT_W + 1 + PROBE_TIME_W;
 };

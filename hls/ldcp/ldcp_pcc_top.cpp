@@ -28,14 +28,14 @@ PccOut ldcp_pcc_step(PccState& s, const Config& c, const PccEvent& ev) {
 
 void ccf_ldcp_pcc_top(const ccf::hls::ldcp::PccEvent& ev,
                       const ccf::hls::ldcp::Config& c,
-                      ccf::hls::ldcp::PccState state_mem[ccf::hls::ldcp::kLdcpTopFlows],
+                      ccf::hls::ldcp::PccTopWord state_mem[ccf::hls::ldcp::kLdcpTopFlows],
                       ccf::hls::ldcp::PccOut& out) {
   using namespace ccf::hls::ldcp;
   const uint32_t addr = ev.flow & (kLdcpTopFlows - 1);
-  PccState s = state_mem[addr];
+  PccState s = pcc_unpack<kLdcpTopWidths>(state_mem[addr]);
   Config q = c;
   q.widths = kLdcpTopWidths;  // compile-time widths and divider (ldcp_top.hpp)
   q.divider = kLdcpTopDivider;
   out = ldcp_pcc_step(s, q, ev);
-  state_mem[addr] = s;
+  state_mem[addr] = pcc_pack<kLdcpTopWidths>(s);
 }

@@ -32,8 +32,8 @@ PccOut ldcp_pcc_step(PccState& s, const Config& c, const PccEvent& ev);
 
 }  // namespace ccf::hls::ldcp
 
-// The synthesis top, at global scope: state_mem holds one PccState word per flow.
+// The synthesis top, at global scope: state_mem holds one packed PccState word per flow.
 void ccf_ldcp_pcc_top(const ccf::hls::ldcp::PccEvent& ev,
                       const ccf::hls::ldcp::Config& c,
-                      ccf::hls::ldcp::PccState state_mem[ccf::hls::ldcp::kLdcpTopFlows],
+                      ccf::hls::ldcp::PccTopWord state_mem[ccf::hls::ldcp::kLdcpTopFlows],
                       ccf::hls::ldcp::PccOut& out);

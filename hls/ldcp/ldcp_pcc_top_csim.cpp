@@ -4,12 +4,12 @@
 namespace lk = ccf::hls::ldcp;
 
 int main(int argc, char** argv) {
-  static lk::PccState state_mem[lk::kLdcpTopFlows];
+  static lk::PccTopWord state_mem[lk::kLdcpTopFlows];
   lk::Config c;
   return ccf::hls::csim::run_testbench(
       "ldcp_pcc_top_csim", argc, argv, lk::kPccEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
-        for (auto& s : state_mem) s = lk::PccState{};
+        for (auto& s : state_mem) s = 0;
         if (preset != "ldcp_pcc" || !lk::pcc_config_from(v, c)) return false;
         const lk::Widths& w = c.widths;
         const lk::Widths& b = lk::kLdcpTopWidths;
@@ -27,6 +27,6 @@ int main(int argc, char** argv) {
         ev.echo_sent_ns = in[2];
         lk::PccOut out;
         ccf_ldcp_pcc_top(ev, c, state_mem, out);
-        return lk::pcc_words(state_mem[ev.flow & (lk::kLdcpTopFlows - 1)], out);
+        return lk::pcc_words(lk::pcc_unpack<lk::kLdcpTopWidths>(state_mem[ev.flow & (lk::kLdcpTopFlows - 1)]), out);
       });
 }

@@ -24,14 +24,14 @@ LdcpOut ldcp_step(LdcpState& s, const Config& c, const Event& ev) {
 
 void ccf_ldcp_top(const ccf::hls::ldcp::Event& ev,
                   const ccf::hls::ldcp::Config& c,
-                  ccf::hls::ldcp::LdcpState state_mem[ccf::hls::ldcp::kLdcpTopFlows],
+                  ccf::hls::ldcp::TopWord state_mem[ccf::hls::ldcp::kLdcpTopFlows],
                   ccf::hls::ldcp::LdcpOut& out) {
   using namespace ccf::hls::ldcp;
   const uint32_t addr = ev.flow & (kLdcpTopFlows - 1);
-  LdcpState s = state_mem[addr];
+  LdcpState s = unpack<kLdcpTopWidths>(state_mem[addr]);
   Config q = c;
   q.widths = kLdcpTopWidths;  // compile-time widths and divider (ldcp_top.hpp)
   q.divider = kLdcpTopDivider;
   out = ldcp_step(s, q, ev);
-  state_mem[addr] = s;
+  state_mem[addr] = pack<kLdcpTopWidths>(s);
 }

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "ldcp/ldcp_kernel.hpp"
+#include "ldcp/state_words.hpp"
 
 #ifndef CCF_HLS_FLOW_W
 #define CCF_HLS_FLOW_W 16  // flow index bits of the state memory: 2^16 = 65,536 flows, the report's default
@@ -45,12 +46,16 @@ struct Event {
 
 LdcpOut ldcp_step(LdcpState& s, const Config& c, const Event& ev);
 
+// One word of the tops' state memories: the state bits of kLdcpTopWidths (93 and 85 shipped).
+using TopWord = Word<kLdcpTopWidths>;
+using PccTopWord = PccWord<kLdcpTopWidths>;
+
 
 }  // namespace ccf::hls::ldcp
 
 // The synthesis top, at global scope (Vitis HLS set_top and Catapult take a plain function name):
-// state_mem is the per-flow state memory, one state word per flow.
+// state_mem is the per-flow state memory, one packed state word per flow (state_words.hpp).
 void ccf_ldcp_top(const ccf::hls::ldcp::Event& ev,
                   const ccf::hls::ldcp::Config& c,
-                  ccf::hls::ldcp::LdcpState state_mem[ccf::hls::ldcp::kLdcpTopFlows],
+                  ccf::hls::ldcp::TopWord state_mem[ccf::hls::ldcp::kLdcpTopFlows],
                   ccf::hls::ldcp::LdcpOut& out);

@@ -4,12 +4,12 @@
 namespace lk = ccf::hls::ldcp;
 
 int main(int argc, char** argv) {
-  static lk::LdcpState state_mem[lk::kLdcpTopFlows];
+  static lk::TopWord state_mem[lk::kLdcpTopFlows];
   lk::Config c;
   return ccf::hls::csim::run_testbench(
       "ldcp_top_csim", argc, argv, lk::kEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
-        for (auto& s : state_mem) s = lk::LdcpState{};
+        for (auto& s : state_mem) s = 0;
         if (preset != "ldcp" || !lk::config_from(v, c)) return false;
         const lk::Widths& w = c.widths;
         const lk::Widths& b = lk::kLdcpTopWidths;
@@ -28,6 +28,6 @@ int main(int argc, char** argv) {
         ev.ack.fast_start_echo = in[5] != 0, ev.ack.rtt_ns = in[6];
         lk::LdcpOut out;
         ccf_ldcp_top(ev, c, state_mem, out);
-        return lk::words(state_mem[ev.flow & (lk::kLdcpTopFlows - 1)], out);
+        return lk::words(lk::unpack<lk::kLdcpTopWidths>(state_mem[ev.flow & (lk::kLdcpTopFlows - 1)]), out);
       });
 }

@@ -149,7 +149,7 @@ uint64_t scale(uint32_t cwnd, uint32_t f) { return (uint64_t{cwnd} * f + (kRecip
 uint32_t one_minus_max_mdf(const Regs& r) { return kRecipOne - (r.max_mdf << (RECIP_FRAC_BITS - GAIN_FRAC_BITS)); }
 
 // Lines 26-28: clamp, then stamp t_last_decrease when the window did not grow.
-[[gnu::always_inline]] inline WindowAction finish_window(uint32_t& cwnd, uint32_t& t_last, uint64_t next, uint32_t prev, uint32_t now_ns,
+[[gnu::always_inline]] inline WindowAction finish_window(Cwnd& cwnd, Stamp& t_last, uint64_t next, uint32_t prev, uint32_t now_ns,
                            WindowAction a, const Regs& r) {
   cwnd = clamp_cwnd(next, r);
   if (cwnd < prev || (r.stamp_on_equal && cwnd == prev)) t_last = now_ns & time_mask(r);
@@ -158,7 +158,7 @@ uint32_t one_minus_max_mdf(const Regs& r) { return kRecipOne - (r.max_mdf << (RE
 
 // Algorithm 1 lines 4-14 for one window (fcwnd against the fabric target, ecwnd against the endpoint
 // target). delay and target in 2^-8 ns, num_acked in Q12.20 packets.
-[[gnu::always_inline]] inline WindowAction ack_window(uint32_t& cwnd, uint32_t& t_last, uint64_t delay_q8, uint64_t target_q8,
+[[gnu::always_inline]] inline WindowAction ack_window(Cwnd& cwnd, Stamp& t_last, uint64_t delay_q8, uint64_t target_q8,
                         uint32_t num_acked_q20, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
   const uint32_t prev = cwnd;
   if (delay_q8 < target_q8) {
@@ -185,7 +185,7 @@ uint32_t one_minus_max_mdf(const Regs& r) { return kRecipOne - (r.max_mdf << (RE
 }
 
 // Lines 20-21 and 24-25: cwnd <- (1 - max_mdf) cwnd if an RTT has passed since the last decrease.
-[[gnu::always_inline]] inline WindowAction md_window(uint32_t& cwnd, uint32_t& t_last, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
+[[gnu::always_inline]] inline WindowAction md_window(Cwnd& cwnd, Stamp& t_last, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
   const uint32_t prev = cwnd;
   if (!can_decrease(now_ns, t_last, rtt_ns, r)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
   return finish_window(cwnd, t_last, scale(cwnd, one_minus_max_mdf(r)), prev, now_ns,

@@ -22,6 +22,8 @@
 // Newton-Raphson step (two multipliers): relative error <= 2^-16 for 1/x, <= 2^-15 for 1/sqrt(x).
 #pragma once
 
+#include <ac_int.h>
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -148,16 +150,19 @@ struct Regs {
 Regs swift_regs(const Params& p, uint32_t mtu_bytes);
 
 // ---- per-flow state (table above) ----
+// Per-flow state: one field of the library's exact-width unsigned integers per table row above.
+using Cwnd = ac_int<CWND_W, false>;   // Q12.20 packets
+using Stamp = ac_int<TIME_W, false>;  // ns modulo 2^TIME_W
 struct State {
-  uint32_t fcwnd = 0;                // Q12.20 packets
-  uint32_t ecwnd = 0;                // Q12.20 packets
-  uint32_t t_last_decrease_f_ns = 0; // TIME_W bits
-  uint32_t t_last_decrease_e_ns = 0; // TIME_W bits
-  uint32_t rtt_ns = 0;               // DELAY_W bits; 0 = no sample yet
-  uint64_t endpoint_delay_q8 = 0;    // EWMA_W bits
+  Cwnd fcwnd = 0;
+  Cwnd ecwnd = 0;
+  Stamp t_last_decrease_f_ns = 0;
+  Stamp t_last_decrease_e_ns = 0;
+  ac_int<DELAY_W, false> rtt_ns = 0;           // 0 = no sample yet
+  ac_int<EWMA_W, false> endpoint_delay_q8 = 0;
   bool endpoint_valid = false;
-  uint8_t retransmit_cnt = 0;        // RETX_W bits
-  uint32_t pacing_ns = 0;            // PACING_W bits; 0 = no pacing (cwnd >= 1)
+  ac_int<RETX_W, false> retransmit_cnt = 0;
+  ac_int<PACING_W, false> pacing_ns = 0;       // 0 = no pacing (cwnd >= 1)
 
   static constexpr unsigned kStateBits = 2 * CWND_W + 2 * TIME_W + DELAY_W + EWMA_W + 1 + RETX_W + PACING_W;
 };
@@ -198,7 +203,7 @@ Out on_retransmit_timeout(State& s, const Regs& r, uint32_t now_ns);
 Out on_fast_recovery(State& s, const Regs& r, uint32_t now_ns);
 
 // min(fcwnd, ecwnd).
-constexpr uint32_t cwnd_of(const State& s) { return s.fcwnd < s.ecwnd ? s.fcwnd : s.ecwnd; }
+inline uint32_t cwnd_of(const State& s) { return (s.fcwnd < s.ecwnd ? s.fcwnd : s.ecwnd).to_uint(); }
 
 // ---- datapath blocks, exposed for the tests ----
 // Reciprocal: returns r with x * r ~= 2^(24 + e), e = floor(log2 x), r in [2^23, 2^24]; x >= 1.

@@ -25,14 +25,14 @@ Out swift_step(State& s, const Regs& r, const Event& ev) {
 
 void ccf_swift_top(const ccf::hls::swift::Event& ev,
                    const ccf::hls::swift::Regs& r,
-                   ccf::hls::swift::State state_mem[ccf::hls::swift::kSwiftTopFlows],
+                   ccf::hls::swift::TopWord state_mem[ccf::hls::swift::kSwiftTopFlows],
                    ccf::hls::swift::Out& out) {
   using namespace ccf::hls::swift;
   const uint32_t addr = ev.flow & (kSwiftTopFlows - 1);
-  State s = state_mem[addr];
+  State s = unpack<kSwiftTopWidths>(state_mem[addr]);
   Regs q = r;
   q.widths = kSwiftTopWidths;  // compile-time widths and divider (swift_top.hpp)
   q.divider = kSwiftTopDivider;
   out = swift_step(s, q, ev);
-  state_mem[addr] = s;
+  state_mem[addr] = pack<kSwiftTopWidths>(s);
 }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "swift/state_word.hpp"
 #include "swift/swift_kernel.hpp"
 
 #ifndef CCF_HLS_FLOW_W
@@ -45,12 +46,15 @@ struct Event {
 
 Out swift_step(State& s, const Regs& r, const Event& ev);
 
+// One word of the top's state memory: the state bits of kSwiftTopWidths (226 shipped).
+using TopWord = Word<kSwiftTopWidths>;
+
 
 }  // namespace ccf::hls::swift
 
 // The synthesis top, at global scope (Vitis HLS set_top and Catapult take a plain function name):
-// state_mem is the per-flow state memory, one state word per flow.
+// state_mem is the per-flow state memory, one packed state word per flow (state_word.hpp).
 void ccf_swift_top(const ccf::hls::swift::Event& ev,
                    const ccf::hls::swift::Regs& r,
-                   ccf::hls::swift::State state_mem[ccf::hls::swift::kSwiftTopFlows],
+                   ccf::hls::swift::TopWord state_mem[ccf::hls::swift::kSwiftTopFlows],
                    ccf::hls::swift::Out& out);

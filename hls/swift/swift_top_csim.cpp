@@ -4,12 +4,12 @@
 namespace sk = ccf::hls::swift;
 
 int main(int argc, char** argv) {
-  static sk::State state_mem[sk::kSwiftTopFlows];
+  static sk::TopWord state_mem[sk::kSwiftTopFlows];
   sk::Regs r;
   return ccf::hls::csim::run_testbench(
       "swift_top_csim", argc, argv, sk::kEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
-        for (auto& s : state_mem) s = sk::State{};
+        for (auto& s : state_mem) s = 0;
         if (preset != "swift" || !sk::regs_from(v, r)) return false;
         const sk::Widths& w = r.widths;
         const sk::Widths& b = sk::kSwiftTopWidths;
@@ -29,6 +29,6 @@ int main(int argc, char** argv) {
         ev.ack.acked_bytes = in[5];
         sk::Out out;
         ccf_swift_top(ev, r, state_mem, out);
-        return sk::words(state_mem[ev.flow & (sk::kSwiftTopFlows - 1)], out);
+        return sk::words(sk::unpack<sk::kSwiftTopWidths>(state_mem[ev.flow & (sk::kSwiftTopFlows - 1)]), out);
       });
 }

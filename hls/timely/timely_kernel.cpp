@@ -187,26 +187,29 @@ UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t
   out.rtt_ns = rtt;
   const bool first = s.prev_rtt == 0;  // seed: "if(prevRTT_ == 0) prevRTT_ = rtt;"
   if (first) s.prev_rtt = rtt;
-  const int64_t new_rtt_diff = int64_t{rtt} - int64_t{s.prev_rtt};
+  const int64_t new_rtt_diff = int64_t{rtt} - s.prev_rtt.to_int64();
   // avg <- (1 - alpha) avg + alpha new_rtt_diff, as avg + alpha (new_rtt_diff - avg): one subtract,
-  // one multiply, a rounding shift and an add.
+  // one multiply, a rounding shift and an add (on 64-bit operands; the field keeps AVG_W bits).
   const int64_t target = new_rtt_diff * (int64_t{1} << DIFF_FRAC_BITS);
-  s.avg_rtt_diff += round_shift(int64_t{c.alpha} * (target - s.avg_rtt_diff), PARAM_FRAC_BITS);
-  if (w.diff_frac != DIFF_FRAC_BITS) s.avg_rtt_diff = round_lsbs_signed(s.avg_rtt_diff, DIFF_FRAC_BITS - w.diff_frac);
+  int64_t avg = s.avg_rtt_diff.to_int64();
+  avg += round_shift(int64_t{c.alpha} * (target - avg), PARAM_FRAC_BITS);
+  if (w.diff_frac != DIFF_FRAC_BITS) avg = round_lsbs_signed(avg, DIFF_FRAC_BITS - w.diff_frac);
+  s.avg_rtt_diff = avg;
   // g = avg_rtt_diff / minRTT = avg (2^-8 ns) x inv_m 2^-sh (per ns), to 2^-24 units.
-  int64_t g = round_shift(s.avg_rtt_diff * int64_t{c.inv_min_rtt_m}, c.inv_min_rtt_sh + DIFF_FRAC_BITS - FRAC_BITS);
+  int64_t g = round_shift(avg * int64_t{c.inv_min_rtt_m}, c.inv_min_rtt_sh + DIFF_FRAC_BITS - FRAC_BITS);
   if (g > kGSat) g = kGSat;
   if (g < -kGSat) g = -kGSat;
   out.g = g;
   // HAI counter: author counts raw new_rtt_diff < 0, spec 3.2 counts g < 0 (sign of avg_rtt_diff).
-  const bool negative = c.variant == Variant::kAuthor ? new_rtt_diff < 0 : s.avg_rtt_diff < 0;
+  const bool negative = c.variant == Variant::kAuthor ? new_rtt_diff < 0 : avg < 0;
   const uint32_t count_max = static_cast<uint32_t>(ones(w.count));
-  s.neg_count = negative ? static_cast<uint8_t>(s.neg_count < count_max ? s.neg_count + 1 : count_max) : 0;
+  const uint32_t count = s.neg_count.to_uint();
+  s.neg_count = negative ? (count < count_max ? count + 1 : count_max) : 0;
   // delta_factor = min((now - last_update)/minRTT, 1) (author); 1 on the first completion and in
   // the paper variant.
   uint64_t df = kFracOne;
   if (c.variant == Variant::kAuthor && !first) {
-    const uint64_t elapsed = (now_ns - s.last_update) & time_mask;  // modulo 2^time
+    const uint64_t elapsed = (now_ns - s.last_update.to_uint()) & time_mask;  // modulo 2^time
     const uint64_t f = round_shift_u(elapsed * c.inv_min_rtt_m, c.inv_min_rtt_sh - FRAC_BITS);
     df = f < static_cast<uint64_t>(kFracOne) ? f : static_cast<uint64_t>(kFracOne);
   }
@@ -239,13 +242,13 @@ AckOut on_ack(State& s, const Config& c, uint32_t acked_bytes, uint32_t echo_ns,
   if (acked_bytes > (1u << 31)) acked_bytes = 1u << 31;
   const uint32_t time_mask = static_cast<uint32_t>(ones(c.widths.time));
   if (s.seg_acked == 0) s.seg_send = echo_ns & time_mask;  // the first ACK into this segment: its t_send
-  const uint32_t sum = s.seg_acked + acked_bytes;  // < 2^20 + 2^31
+  const uint32_t sum = s.seg_acked.to_uint() + acked_bytes;  // < 2^20 + 2^31
   if (sum < c.segment_bytes) {
     s.seg_acked = sum;
     return out;
   }
   // Completion: RTT = t_completion - t_send - Seg/NLR (spec 3.1), at least 0.
-  const uint32_t elapsed = (now_ns - s.seg_send) & time_mask;  // modulo 2^time
+  const uint32_t elapsed = (now_ns - s.seg_send.to_uint()) & time_mask;  // modulo 2^time
   const uint32_t rtt = elapsed > c.seg_serialization_ns ? elapsed - c.seg_serialization_ns : 0;
   out.completion = true;
   out.update = on_completion(s, c, rtt, now_ns);
@@ -263,12 +266,15 @@ TxOut on_tx(State& s, const Config& c, uint32_t payload_bytes, uint32_t wire_byt
     s.tx_seg_wire = 0;
   }
   const uint32_t kWireMax = static_cast<uint32_t>(ones(c.widths.seg_wire));
-  s.tx_seg_wire = s.tx_seg_wire + wire_bytes < kWireMax ? s.tx_seg_wire + wire_bytes : kWireMax;
-  s.tx_seg_bytes += payload_bytes;
-  if (s.tx_seg_bytes >= c.segment_bytes) {
+  const uint32_t wire = s.tx_seg_wire.to_uint() + wire_bytes;
+  s.tx_seg_wire = wire < kWireMax ? wire : kWireMax;
+  // the sum on 32 bits: it may pass 2^SEG_W on the frame that completes the segment
+  const uint32_t bytes = s.tx_seg_bytes.to_uint() + payload_bytes;
+  s.tx_seg_bytes = bytes;
+  if (bytes >= c.segment_bytes) {
     out.segment_sent = true;
-    out.seg_elapsed_ns = (now_ns - s.tx_seg_start) & time_mask;
-    out.seg_wire_bytes = s.tx_seg_wire;
+    out.seg_elapsed_ns = (now_ns - s.tx_seg_start.to_uint()) & time_mask;
+    out.seg_wire_bytes = s.tx_seg_wire.to_uint();
     s.tx_seg_bytes = 0;
   }
   return out;

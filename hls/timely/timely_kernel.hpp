@@ -20,6 +20,8 @@
 //   tx_seg_wire       21  bytes                         wire bytes of the TX segment so far
 #pragma once
 
+#include <ac_int.h>
+
 #include <array>
 #include <cstdint>
 #include <string>
@@ -156,18 +158,18 @@ struct Config {
 // preamble and inter-frame gap), so that Seg/NLR is the segment's serialisation time.
 Config timely_config(const Params& p, double line_mbps, uint32_t segment_wire_bytes);
 
-// Per-flow state; widths are the hardware's (table above).
+// Per-flow state: one field of the library's exact-width integers per table row above.
 struct State {
-  uint32_t rate = 0;          // RATE_W bits
-  uint32_t prev_rtt = 0;      // RTT_W bits, ns; 0 = no sample yet (seed: "prevRTT_ initialized to 0")
-  int64_t avg_rtt_diff = 0;   // AVG_W bits signed, 2^-8 ns
-  uint8_t neg_count = 0;      // COUNT_W bits, saturating
-  uint32_t last_update = 0;   // ns modulo 2^32
-  uint32_t seg_acked = 0;     // SEG_W bits
-  uint32_t seg_send = 0;      // ns modulo 2^32
-  uint32_t tx_seg_bytes = 0;  // SEG_W bits
-  uint32_t tx_seg_start = 0;  // ns modulo 2^32
-  uint32_t tx_seg_wire = 0;   // SEG_WIRE_W bits
+  ac_int<RATE_W, false> rate = 0;
+  ac_int<RTT_W, false> prev_rtt = 0;      // ns; 0 = no sample yet (seed: "prevRTT_ initialized to 0")
+  ac_int<AVG_W, true> avg_rtt_diff = 0;   // 2^-8 ns
+  ac_int<COUNT_W, false> neg_count = 0;   // saturating
+  ac_int<TIME_W, false> last_update = 0;  // ns modulo 2^32
+  ac_int<SEG_W, false> seg_acked = 0;
+  ac_int<TIME_W, false> seg_send = 0;     // ns modulo 2^32
+  ac_int<SEG_W, false> tx_seg_bytes = 0;
+  ac_int<TIME_W, false> tx_seg_start = 0; // ns modulo 2^32
+  ac_int<SEG_WIRE_W, false> tx_seg_wire = 0;
 
   static constexpr unsigned kStateBits =
       RATE_W + RTT_W + AVG_W + COUNT_W + TIME_W + SEG_W + TIME_W + SEG_W + TIME_W + SEG_WIRE_W;

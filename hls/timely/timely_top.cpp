@@ -25,13 +25,13 @@ TopOut timely_step(State& s, const Config& c, const Event& ev) {
 
 void ccf_timely_top(const ccf::hls::timely::Event& ev,
                     const ccf::hls::timely::Config& c,
-                    ccf::hls::timely::State state_mem[ccf::hls::timely::kTimelyTopFlows],
+                    ccf::hls::timely::TopWord state_mem[ccf::hls::timely::kTimelyTopFlows],
                     ccf::hls::timely::TopOut& out) {
   using namespace ccf::hls::timely;
   const uint32_t addr = ev.flow & (kTimelyTopFlows - 1);
-  State s = state_mem[addr];
+  State s = unpack<kTimelyTopWidths>(state_mem[addr]);
   Config q = c;
   q.widths = kTimelyTopWidths;  // compile-time widths (timely_top.hpp)
   out = timely_step(s, q, ev);
-  state_mem[addr] = s;
+  state_mem[addr] = pack<kTimelyTopWidths>(s);
 }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "timely/state_word.hpp"
 #include "timely/timely_kernel.hpp"
 
 #ifndef CCF_HLS_FLOW_W
@@ -48,12 +49,15 @@ struct TopOut {
 
 TopOut timely_step(State& s, const Config& c, const Event& ev);
 
+// One word of the top's state memory: the state bits of kTimelyTopWidths (242 shipped).
+using TopWord = Word<kTimelyTopWidths>;
+
 
 }  // namespace ccf::hls::timely
 
 // The synthesis top, at global scope (Vitis HLS set_top and Catapult take a plain function name):
-// state_mem is the per-flow state memory, one state word per flow.
+// state_mem is the per-flow state memory, one packed state word per flow (state_word.hpp).
 void ccf_timely_top(const ccf::hls::timely::Event& ev,
                     const ccf::hls::timely::Config& c,
-                    ccf::hls::timely::State state_mem[ccf::hls::timely::kTimelyTopFlows],
+                    ccf::hls::timely::TopWord state_mem[ccf::hls::timely::kTimelyTopFlows],
                     ccf::hls::timely::TopOut& out);

@@ -4,12 +4,12 @@
 namespace tk = ccf::hls::timely;
 
 int main(int argc, char** argv) {
-  static tk::State state_mem[tk::kTimelyTopFlows];
+  static tk::TopWord state_mem[tk::kTimelyTopFlows];
   tk::Config c;
   return ccf::hls::csim::run_testbench(
       "timely_top_csim", argc, argv, tk::kEventNames,
       [&](const std::string& preset, const std::vector<uint64_t>& v) {
-        for (auto& s : state_mem) s = tk::State{};
+        for (auto& s : state_mem) s = 0;
         if (preset != "timely" || !tk::config_from(v, c)) return false;
         const tk::Widths& w = c.widths;
         const tk::Widths& b = tk::kTimelyTopWidths;
@@ -26,6 +26,6 @@ int main(int argc, char** argv) {
         ev.echo_ns = static_cast<uint32_t>(in[3]), ev.now_ns = static_cast<uint32_t>(in[4]);
         tk::TopOut out;
         ccf_timely_top(ev, c, state_mem, out);
-        return tk::words(state_mem[ev.flow & (tk::kTimelyTopFlows - 1)], out);
+        return tk::words(tk::unpack<tk::kTimelyTopWidths>(state_mem[ev.flow & (tk::kTimelyTopFlows - 1)]), out);
       });
 }

@@ -606,8 +606,8 @@ class TimelyExplore : public Unit {
         const bool end_r = rf.tx_bytes >= p.segment_bytes, end_k = k1.tx_seg_bytes == 0 && payload > 0;
         if (!end_r && !end_k) continue;
         const uint32_t now32 = static_cast<uint32_t>(e.time_ps / 1000);
-        const double gap_k = std::max(0.0, k1.tx_seg_wire * 8.0 * 1000.0 / (k1.rate / 32.0) -
-                                               double((now32 - k1.tx_seg_start) & mask));
+        const double gap_k = std::max(0.0, k1.tx_seg_wire.to_double() * 8.0 * 1000.0 / (k1.rate.to_double() / 32.0) -
+                                               double((now32 - k1.tx_seg_start.to_uint()) & mask));
         const double gap_r = std::max(0.0, double(rf.tx_wire) * 8.0 * 1000.0 / rf.r.rate_mbps - (now_ns - rf.tx_start_ns));
         if (end_r) rf.tx_bytes = 0;
         if (tally.decision("tx", end_k == end_r && (gap_k > 0) == (gap_r > 0))) {
@@ -627,7 +627,7 @@ class TimelyExplore : public Unit {
       }
       if (e.bytes == 0) continue;  // a duplicate ACK is no event
       RefFlow& rf = refs[f];
-      const double k0 = kernel.state(f).rate / 32.0, r0 = rf.r.rate_mbps;
+      const double k0 = kernel.state(f).rate.to_double() / 32.0, r0 = rf.r.rate_mbps;
       nic::AckInfo a;
       a.acked_bytes = e.bytes;
       a.timely_send_time_ps = e.time_ps - e.send_age_ps;
@@ -647,14 +647,14 @@ class TimelyExplore : public Unit {
         if (rf.seg_acked != 0) rf.seg_send_ns = echo_ns;
       }
       const tk::State& k1 = kernel.state(f);
-      const double kr = k1.rate / 32.0;
+      const double kr = k1.rate.to_double() / 32.0;
       if (tally.decision("ack", direction(k0, kr) == direction(r0, rf.r.rate_mbps))) {
         tally.value(kr, rf.r.rate_mbps);
       } else {
         ++resyncs;
         rf.r.rate_mbps = kr;
-        rf.r.prevRTT_us = k1.prev_rtt / 1000.0;
-        rf.r.avgRTTDiff_us = double(k1.avg_rtt_diff) / 256.0 / 1000.0;
+        rf.r.prevRTT_us = k1.prev_rtt.to_double() / 1000.0;
+        rf.r.avgRTTDiff_us = k1.avg_rtt_diff.to_double() / 256.0 / 1000.0;
         rf.r.negGradientCount = k1.neg_count;
         const uint32_t now32 = static_cast<uint32_t>(e.time_ps / 1000);
         rf.r.last_update_time_us = (now_ns - double((now32 - k1.last_update) & mask)) / 1000.0;

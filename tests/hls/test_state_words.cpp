@@ -1,6 +1,7 @@
-// The DCQCN state as one RAM word (hls/dcqcn/state_words.hpp): the word is exactly the state bits
-// of its widths, and packing then unpacking every state the kernel writes back, at the shipped and at
-// explored widths, in each variant, gives the state back field for field.
+// Each kernel's state as one RAM word (hls/<algo>/state_word*.hpp): the word is exactly the state
+// bits of its widths, and packing then unpacking every state the kernel writes back, at the shipped
+// and at narrower widths (in each DCQCN variant), gives the state back field for field. The HLS C
+// simulation (tests/hls/test_hls_csim.cpp) replays the units' vectors through the packed tops too.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -8,6 +9,10 @@
 
 #include "dcqcn/rp_top.hpp"
 #include "dcqcn/state_words.hpp"
+#include "ldcp/ldcp_top.hpp"
+#include "ldcp/ldcp_vectors.hpp"
+#include "timely/timely_top.hpp"
+#include "timely/timely_vectors.hpp"
 
 namespace ccf::hls::dcqcn {
 namespace {
@@ -71,3 +76,64 @@ TEST(DcqcnStateWords, NpWordsRoundTrip) {
 
 }  // namespace
 }  // namespace ccf::hls::dcqcn
+
+namespace ccf::hls {
+namespace {
+
+template <ldcp::Widths W>
+void ldcp_round_trip(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  ldcp::Params p;
+  p.widths = W;
+  ASSERT_EQ(ldcp::ldcp_config_error(p, 1024, 100), "");
+  const ldcp::Config c = ldcp::ldcp_config(p, 1024, 100);
+  ldcp::LdcpState s;
+  uint64_t cum = 0;
+  for (int i = 0; i < 20000; ++i) {
+    ldcp::Event ev;
+    ev.kind = i == 0 ? ldcp::EventKind::kInit : static_cast<ldcp::EventKind>(1 + rng() % (ldcp::kEventKinds - 1));
+    ev.message_bytes = rng() % 200000;
+    ev.ack.acked_bytes = 1024 * (rng() % 4);
+    ev.ack.cum_bytes_acked = cum += ev.ack.acked_bytes;
+    ev.ack.ece = rng() % 3 == 0;
+    ev.ack.rtt_ns = rng() % 4 ? 2000 + rng() % 100000 : rng() % (uint64_t{1} << 30);
+    const ldcp::LdcpOut out = ldcp::ldcp_step(s, c, ev);
+    ASSERT_EQ(ldcp::words(ldcp::unpack<W>(ldcp::pack<W>(s)), out), ldcp::words(s, out)) << "seed=" << seed << " " << i;
+  }
+}
+
+TEST(LdcpStateWords, PackingLosesNothingAtTheShippedAndNarrowerWidths) {
+  ldcp_round_trip<ldcp::Widths{}>(1);
+  ldcp_round_trip<ldcp::Widths{16, 14, 12, 20}>(2);
+}
+
+template <timely::Widths W>
+void timely_round_trip(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  timely::Params p;
+  p.widths = W;
+  ASSERT_EQ(timely::timely_params_error(p), "");
+  const timely::Config c = timely::timely_config(p, 100000, 70000);
+  timely::State s;
+  uint32_t now = 0;
+  for (int i = 0; i < 20000; ++i) {
+    timely::Event ev;
+    ev.kind = i == 0 ? timely::EventKind::kInit : static_cast<timely::EventKind>(1 + rng() % (timely::kEventKinds - 1));
+    now += uint32_t(rng() % 20000);
+    ev.now_ns = now;
+    ev.echo_ns = now - uint32_t(5000 + rng() % 200000);
+    ev.bytes = uint32_t(1024 * (1 + rng() % 16));
+    ev.wire_bytes = ev.bytes + 82;
+    const timely::TopOut out = timely::timely_step(s, c, ev);
+    ASSERT_EQ(timely::words(timely::unpack<W>(timely::pack<W>(s)), out), timely::words(s, out))
+        << "seed=" << seed << " " << i;
+  }
+}
+
+TEST(TimelyStateWords, PackingLosesNothingAtTheShippedAndNarrowerWidths) {
+  timely_round_trip<timely::Widths{}>(1);
+  timely_round_trip<timely::Widths{16, 4, 20, 4, 4, 28, 20, 21}>(2);
+}
+
+}  // namespace
+}  // namespace ccf::hls

@@ -465,7 +465,7 @@ void run_random(uint64_t seed, Stats& st) {
   const uint64_t msg = rng() % 3 == 0 ? (1 + rng() % (3 * p.bdp_bytes)) : 0;
   ldcp_set_message_bytes(s, c, msg);
   r.set_message_bytes(static_cast<double>(msg));
-  ASSERT_EQ(s.fs_left, r.first_rtt_packets_left);
+  ASSERT_EQ(s.fs_left.to_double(), r.first_rtt_packets_left);
 
   // The sender side of a flow: frames in flight (their fast-start flags), bytes acknowledged.
   std::deque<bool> in_flight;
@@ -553,8 +553,8 @@ void run_random(uint64_t seed, Stats& st) {
       continue;
     }
     ASSERT_EQ(s.stable, !r.fast_start_stage) << "seed=" << seed << " event " << e;
-    ASSERT_EQ(s.fs_left, r.first_rtt_packets_left) << "seed=" << seed << " event " << e;
-    ASSERT_EQ(s.rtt_ns, r.RTT_ns) << "seed=" << seed << " event " << e;
+    ASSERT_EQ(s.fs_left.to_double(), r.first_rtt_packets_left) << "seed=" << seed << " event " << e;
+    ASSERT_EQ(s.rtt_ns.to_double(), r.RTT_ns) << "seed=" << seed << " event " << e;
     const double drift = std::fabs(cw_of(s) - r.cw);
     ASSERT_LE(drift, drift_bound + 1e-12) << "seed=" << seed << " event " << e << " cw " << cw_of(s) << " ref " << r.cw;
     st.max_drift = std::max(st.max_drift, drift);
@@ -570,7 +570,7 @@ void run_random(uint64_t seed, Stats& st) {
     // The send interval against RTT / cw on the kernel's own cw (the reciprocal's bound).
     const double gap_k = static_cast<double>(ldcp_send_interval_ns(s));
     if (s.stable && s.cw < kCwOne) {
-      const double exact = s.rtt_ns / cw_of(s);
+      const double exact = s.rtt_ns.to_double() / cw_of(s);
       ASSERT_LE(std::fabs(gap_k - exact), exact * std::ldexp(1.0, -17) + 0.5) << "seed=" << seed;
       st.max_gap_rel = std::max(st.max_gap_rel, std::fabs(gap_k - exact) / exact);
       ASSERT_GT(r.send_interval_ns(), 0);

@@ -534,8 +534,8 @@ void run_random(uint64_t seed, Stats& st) {
       return e;
     };
     const struct { uint32_t k, before; double m, lim; } win[] = {
-        {s.fcwnd, before.fcwnd, one.fcwnd, bound(o.fabric, before.fcwnd, one.fcwnd, fab_delay, tb_f)},
-        {s.ecwnd, before.ecwnd, one.ecwnd, bound(o.endpoint, before.ecwnd, one.ecwnd, end_delay, tb_e)}};
+        {s.fcwnd.to_uint(), before.fcwnd.to_uint(), one.fcwnd, bound(o.fabric, before.fcwnd, one.fcwnd, fab_delay, tb_f)},
+        {s.ecwnd.to_uint(), before.ecwnd.to_uint(), one.ecwnd, bound(o.endpoint, before.ecwnd, one.ecwnd, end_delay, tb_e)}};
     for (const auto& w : win) {
       const double err = std::fabs(pk(w.k) - w.m);
       if (err > 4 * kLsb) st.worst_step_rel = std::max(st.worst_step_rel, err / w.m);
@@ -545,7 +545,7 @@ void run_random(uint64_t seed, Stats& st) {
           << int(o.endpoint) << " delays f/e " << fab_delay << "/" << end_delay;
     }
     // Line 30 on the kernel's own window: rtt / cwnd below one packet (0 without an RTT sample).
-    const double want = o.cwnd < kCwndOne ? s.rtt_ns / pk(o.cwnd) : 0.0;
+    const double want = o.cwnd < kCwndOne ? s.rtt_ns.to_double() / pk(o.cwnd) : 0.0;
     ASSERT_NEAR(o.pacing_ns, std::min(want, double(kPacingMaxNs)), want * std::ldexp(1.0, -15) + 1) << "event " << i;
     // (b) Free run: a decision of the free reference that differs from the kernel's (its state has
     // drifted to the other side of a boundary) resynchronises it; otherwise windows within 0.5 %.

@@ -72,10 +72,10 @@ ref::TimelyReferenceParams ref_params(const Config& c, const Params& p) {
 
 ref::TimelyReference ref_from_state(const Config& c, const Params& p, const State& s) {
   ref::TimelyReference r(ref_params(c, p), mbps(s.rate));
-  r.prevRTT_us = s.prev_rtt / 1000.0;
-  r.avgRTTDiff_us = double(s.avg_rtt_diff) * kAvgLsbNs / 1000.0;
+  r.prevRTT_us = s.prev_rtt.to_double() / 1000.0;
+  r.avgRTTDiff_us = s.avg_rtt_diff.to_double() * kAvgLsbNs / 1000.0;
   r.negGradientCount = s.neg_count;
-  r.last_update_time_us = s.last_update / 1000.0;
+  r.last_update_time_us = s.last_update.to_double() / 1000.0;
   return r;
 }
 
@@ -439,7 +439,7 @@ TEST(TimelyRandom, OneCompletionFromAnyStateMatchesTheReferenceWithinTheBound) {
       ASSERT_EQ(int(o.region), int(rr.region) + 1) << "i=" << i;
       ASSERT_EQ(o.hai, rr.hai) << "i=" << i;
       const double bound = Bound::step(c, p, rr, rate_before, 0.5 * kAvgLsbNs);
-      const double err = std::abs(s.rate - r.rate_mbps / kLsbMbps);
+      const double err = std::abs(s.rate.to_double() - r.rate_mbps / kLsbMbps);
       worst = std::max(worst, err / bound);
       ASSERT_LE(err, bound) << "i=" << i << " region=" << int(o.region);
     }
@@ -496,7 +496,7 @@ TEST(TimelyRandom, SequencesOfAcksRunAlongsideTheReferenceWithinTheAccumulatedBo
       }
       ASSERT_EQ(int(o.update.region), int(rr.region) + 1) << "i=" << i;
       rate_err += Bound::step(c, p, rr, rate_before + rate_err, avg_err);
-      const double err = std::abs(s.rate - r.rate_mbps / kLsbMbps);
+      const double err = std::abs(s.rate.to_double() - r.rate_mbps / kLsbMbps);
       worst_err = std::max(worst_err, err);
       ASSERT_LE(err, rate_err) << "i=" << i;
     }
