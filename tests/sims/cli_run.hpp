@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include "test_tmp.hpp"
 
 namespace ccf::test {
 
@@ -31,7 +32,7 @@ inline std::string read_file(const std::string& path) {
 }
 
 inline CliResult run_ccfabric(const std::string& args) {
-  const std::string log = std::filesystem::temp_directory_path() / ("ccf_cli_" + std::to_string(getpid()) + ".log");
+  const std::string log = ccf::test::tmp_dir() / ("ccf_cli_" + std::to_string(getpid()) + ".log");
   const int rc = std::system((std::string(CCF_BINARY) + " " + args + " >" + log + " 2>&1").c_str());
   CliResult r{WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, read_file(log)};
   std::filesystem::remove(log);
@@ -40,7 +41,7 @@ inline CliResult run_ccfabric(const std::string& args) {
 
 // A fresh output directory for one run of this process.
 inline std::string out_dir(const std::string& name) {
-  const auto d = std::filesystem::temp_directory_path() / ("ccf_" + name + "_" + std::to_string(getpid()));
+  const auto d = ccf::test::tmp_dir() / ("ccf_" + name + "_" + std::to_string(getpid()));
   std::filesystem::remove_all(d);
   return d.string();
 }

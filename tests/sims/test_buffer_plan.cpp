@@ -16,6 +16,7 @@
 #include <string>
 
 #include "switch/buffer_plan.hpp"
+#include "test_tmp.hpp"
 
 namespace {
 
@@ -342,7 +343,7 @@ struct ScratchDir {
   std::filesystem::path path;
   explicit ScratchDir(const std::string& tag) {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path = std::filesystem::temp_directory_path() /
+    path = ccf::test::tmp_dir() /
            (std::string("ccf_test_buffer_plan_") + info->name() + "_" + tag + "_" + std::to_string(::getpid()));
     std::filesystem::create_directories(path);
   }

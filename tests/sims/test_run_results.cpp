@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "output/run_results.hpp"
+#include "test_tmp.hpp"
 
 namespace ccf::sims {
 namespace {
@@ -49,7 +50,7 @@ TEST(RunResults, AccountingIdentityIsCheckedAndExplained) {
 }
 
 TEST(RunResults, SummaryAndCsvFilesCarryTheRequiredKeysAndUnits) {
-  const std::string dir = std::filesystem::temp_directory_path() / "ccf_test_run_results";
+  const std::string dir = ccf::test::tmp_dir() / "ccf_test_run_results";
   std::filesystem::remove_all(dir);
   write_results(sample_results(), dir);
   const auto j = nlohmann::json::parse(read(dir + "/summary.json"));
@@ -67,7 +68,7 @@ TEST(RunResults, SummaryAndCsvFilesCarryTheRequiredKeysAndUnits) {
 }
 
 TEST(RunResults, PlotsArePngFilesOrAStatedReason) {
-  const std::string dir = std::filesystem::temp_directory_path() / "ccf_test_run_plots";
+  const std::string dir = ccf::test::tmp_dir() / "ccf_test_run_plots";
   std::filesystem::remove_all(dir);
   const RunResults r = sample_results();
   write_results(r, dir);

@@ -10,6 +10,7 @@
 
 #include "scenario/scenario.hpp"
 #include "scenario_error.hpp"
+#include "test_tmp.hpp"
 
 namespace ccf::sims {
 namespace {
@@ -91,7 +92,7 @@ TEST(Scenario, FileThatIsNotARegularFileOrOver16MiBIsRejectedByName) {
     return "";
   };
   EXPECT_EQ(error_of("/dev/zero"), "/dev/zero: must be a regular TOML file (it is a character device)");
-  const auto dir = std::filesystem::temp_directory_path();
+  const auto dir = ccf::test::tmp_dir();
   EXPECT_EQ(error_of(dir.string()), dir.string() + ": must be a regular TOML file (it is a directory)");
   const std::string big = (dir / ("ccf_big_scenario_" + std::to_string(::getpid()) + ".toml")).string();
   std::ofstream(big) << std::string(kMaxTomlFileBytes + 1, '#');

@@ -20,6 +20,7 @@
 #include "workload/size_cdf.hpp"
 #include "workload/workload.hpp"
 #include "workload/workload_rng.hpp"
+#include "test_tmp.hpp"
 
 namespace ccf::sims {
 namespace {
@@ -127,7 +128,7 @@ TEST(SizeCdf, MissingFileSaysWhatCdfMayBe) {
 // A CDF path that is not a regular file (reading /dev/zero never ends) is named, as a scenario file is.
 TEST(SizeCdf, FileThatIsNotARegularFileIsRejectedByName) {
   for (const auto& [path, kind] : {std::pair<std::string, std::string>{"/dev/zero", "a character device"},
-                                   {std::filesystem::temp_directory_path().string(), "a directory"}}) {
+                                   {ccf::test::tmp_dir().string(), "a directory"}}) {
     try {
       SizeCdf::load(path);
       ADD_FAILURE() << path;
@@ -417,7 +418,7 @@ TEST(Workload, ScenarioRoundTripsEveryNewKey) {
 }
 
 TEST(Workload, RelativeCdfPathIsFoundNextToTheScenario) {
-  const auto dir = std::filesystem::temp_directory_path() / ("ccf_wl_" + std::to_string(getpid()));
+  const auto dir = ccf::test::tmp_dir() / ("ccf_wl_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "tiny.cdf") << "# two sizes\n1000 0.5\n1000 0.5\n3000 1\n";
   std::ofstream(dir / "s.toml") << "[[traffic]]\npattern = \"poisson\"\nload = 0.5\ncdf = \"tiny.cdf\"\n";
