@@ -51,6 +51,7 @@
 
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "output/gnuplot.hpp"
 #include "scenario/scenario.hpp"
 #include "sweep_plan.hpp"
 
@@ -620,10 +621,10 @@ void run_experiment(ExperimentOptions o) {
                         e.x_key.empty() ? "yerrorbars pointtype 7 pointsize 1.5" : "yerrorlines", gp_quote(plot_titles[i]));
   }
   std::ofstream(o.out_dir + "/experiment.gp") << gp << "\n";
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+  if (!sims::gnuplot_installed())
     fmt::print(stderr, "note: gnuplot is not installed (sims/scripts/install-deps.sh installs it): no PNG\n");
-  else if (std::system(fmt::format("gnuplot '{0}/experiment.gp' 2>'{0}/experiment.log'", o.out_dir).c_str()) != 0)
-    fmt::print(stderr, "note: gnuplot failed: see {}/experiment.log\n", o.out_dir);
+  else if (const std::string err = sims::run_gnuplot(o.out_dir, "experiment.gp", "experiment.log"); !err.empty())
+    fmt::print(stderr, "note: {}\n", err);
   fmt::print("{}\nwrote {}, {}/experiment.md, {}/experiment.png\n", md, csv_path, o.out_dir, o.out_dir);
 }
 

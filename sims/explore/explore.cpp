@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "divider.hpp"
+#include "output/gnuplot.hpp"
 
 namespace ccf::explore {
 
@@ -493,19 +494,18 @@ std::string write_outputs(const Unit& u, const Exploration& x, const std::string
         d << r.state_bits << ' ' << std::max(r.m.max_rel_error * 100, 1e-6) << ' '
           << std::max(r.m.mismatch_rate() * 100, 1e-6) << ' ' << r.role << '\n';
   }
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+  if (!sims::gnuplot_installed())
     return "gnuplot is not installed (sims/scripts/install-deps.sh installs gnuplot-nox): no explore.png";
   std::string script = fmt::format(
-      "set terminal pngcairo size 900,560\nset output '{0}/explore.png'\n"
-      "set title 'ccfabric explore {1}: error against state bits per flow'\n"
+      "set terminal pngcairo size 900,560\nset output 'explore.png'\n"
+      "set title 'ccfabric explore {0}: error against state bits per flow'\n"
       "set xlabel 'state bits per flow'\nset ylabel 'max relative error (%), decision mismatches (%)'\n"
       "set logscale y\nset format y '10^{{%L}}'\nset yrange [1e-6:*]\nset key below\nset grid\n"
       "set label 'zero: on the bottom edge' at graph 0.02, graph 0.04\n",
-      dir, u.name());
-  std::string plot = fmt::format(
-      "plot '{0}/explore_points.dat' using 1:2 with points pt 7 ps 0.8 title 'max relative error of the value', "
-      "'{0}/explore_points.dat' using 1:3 with points pt 6 ps 0.8 title 'decision mismatches'",
-      dir);
+      u.name());
+  std::string plot =
+      "plot 'explore_points.dat' using 1:2 with points pt 7 ps 0.8 title 'max relative error of the value', "
+      "'explore_points.dat' using 1:3 with points pt 6 ps 0.8 title 'decision mismatches'";
   if (x.searched) {
     script += fmt::format("bound = {}\n", x.bound_rel * 100);
     plot += ", bound with lines lw 2 dt 2 title 'bound'";
@@ -516,9 +516,7 @@ std::string write_outputs(const Unit& u, const Exploration& x, const std::string
                         std::max(b.m.max_rel_error * 100, 1e-6));
   }
   std::ofstream(dir + "/explore.gp") << script << plot << "\n";
-  if (std::system(fmt::format("gnuplot '{0}/explore.gp' 2>'{0}/explore_plot.log'", dir).c_str()) != 0)
-    return fmt::format("gnuplot failed: see {}/explore_plot.log", dir);
-  return "";
+  return sims::run_gnuplot(dir, "explore.gp", "explore_plot.log");
 }
 
 }  // namespace ccf::explore

@@ -1,6 +1,8 @@
 // fct_results.cpp: see fct_results.hpp.
 #include "output/fct_results.hpp"
 
+#include "output/gnuplot.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -138,13 +140,13 @@ void write_fct_files(const FctSummary& s, const std::string& dir) {
 }
 
 std::string write_fct_plot(const FctSummary& s, const std::string& dir) {
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+  if (!gnuplot_installed())
     return "gnuplot is not installed (sims/scripts/install-deps.sh installs gnuplot-nox): no fct.png";
   const std::string script = dir + "/fct.gp";
   {
     auto gp = open_out(script);
     gp << "set datafile separator ','\nset terminal pngcairo size 1000,600 noenhanced\n";
-    gp << fmt::format("set output '{}/fct.png'\n", dir);
+    gp << "set output 'fct.png'\n";
     gp << "set title 'FCT slowdown by flow size (FCT / ideal FCT on an idle fabric; finished flows)'\n"
           "set xlabel 'flow size (payload bytes)'\nset ylabel 'slowdown'\nset grid\nset key top left\n"
           "set logscale y\nset yrange [0.9:*]\nset xrange [-0.5:" << double(std::max<size_t>(1, s.buckets.size())) - 0.5
@@ -153,7 +155,7 @@ std::string write_fct_plot(const FctSummary& s, const std::string& dir) {
       gp << "set label 'no finished flow' at graph 0.4,0.5\nplot 1 notitle\n";
     } else {
       // Buckets without finished flows have slowdown 0: not drawn on the log scale.
-      gp << fmt::format("f = '{}/fct_buckets.csv'\n", dir)
+      gp << "f = 'fct_buckets.csv'\n"
          << "plot f skip 1 using 0:($4 > 0 ? $6 : 1/0):xtic(1) with linespoints lw 2 pt 7 title 'median', \\\n"
             "     f skip 1 using 0:($4 > 0 ? $7 : 1/0) with linespoints lw 2 pt 5 title '95th percentile', \\\n"
             "     f skip 1 using 0:($4 > 0 ? $8 : 1/0) with linespoints lw 2 pt 9 title '99th percentile', \\\n"
@@ -161,9 +163,7 @@ std::string write_fct_plot(const FctSummary& s, const std::string& dir) {
             "with labels offset 0,1.2 notitle\n";
     }
   }
-  if (std::system(fmt::format("gnuplot '{}' 2>'{}/fct_plot.log'", script, dir).c_str()) != 0)
-    return fmt::format("gnuplot failed: see {}/fct_plot.log", dir);
-  return "";
+  return run_gnuplot(dir, "fct.gp", "fct_plot.log");
 }
 
 }  // namespace ccf::sims

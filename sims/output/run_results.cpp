@@ -1,6 +1,8 @@
 // run_results.cpp: see run_results.hpp.
 #include "run_results.hpp"
 
+#include "output/gnuplot.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -193,37 +195,35 @@ void write_results(const RunResults& r, const std::string& dir) {
 }
 
 std::string write_plots(const RunResults& r, const std::string& dir) {
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+  if (!gnuplot_installed())
     return "gnuplot is not installed (sims/scripts/install-deps.sh installs gnuplot-nox): no PNG plots";
   const std::string script_path = dir + "/plots.gp";
   {
     auto gp = open_out(script_path);
     gp << "set datafile separator ','\nset terminal pngcairo size 1200,600 noenhanced\nset key outside right\n"
           "set xlabel 'time (us)'\nset grid\n";
-    gp << fmt::format("set output '{}/throughput.png'\nset ylabel 'rate (Gb/s)'\nset title 'per-flow rate'\n", dir);
+    gp << "set output 'throughput.png'\nset ylabel 'rate (Gb/s)'\nset title 'per-flow rate'\n";
     if (r.flows.empty()) {
       gp << "set label 'no flows' at graph 0.5,0.5\nplot 0 notitle\n";
     } else {
       gp << "plot ";
       for (size_t i = 0; i < std::min(r.flows.size(), RunResults::kTimeseriesFlows); ++i)
-        gp << fmt::format("{}'{}/timeseries.csv' using 1:{} with lines title 'flow {}'", i ? ", " : "", dir, i + 2,
-                          r.flows[i].id);
+        gp << fmt::format("{}'timeseries.csv' using 1:{} with lines title 'flow {}'", i ? ", " : "", i + 2, r.flows[i].id);
       gp << "\n";
     }
-    gp << fmt::format("set output '{}/queue.png'\nset ylabel 'queue depth (unit in the legend)'\nset title 'switch queue depth'\n", dir);
+    gp << "set output 'queue.png'\nset ylabel 'queue depth (unit in the legend)'\nset title 'switch queue depth'\n";
     if (r.queue_names.empty()) {
       gp << "plot 0 notitle\n";
     } else {
       gp << "plot ";
       for (size_t i = 0; i < r.queue_names.size(); ++i)
-        gp << fmt::format("{}'{}/timeseries.csv' using 1:{} with lines title '{}'", i ? ", " : "", dir,
+        gp << fmt::format("{}'timeseries.csv' using 1:{} with lines title '{}'", i ? ", " : "",
                           std::min(r.flows.size(), RunResults::kTimeseriesFlows) + r.flow_cc_names.size() + i + 2,
                           r.queue_names[i]);
       gp << "\n";
     }
   }
-  if (std::system(fmt::format("gnuplot '{}' 2>'{}/plots.log'", script_path, dir).c_str()) != 0)
-    return fmt::format("gnuplot failed: see {}/plots.log", dir);
+  if (std::string err = run_gnuplot(dir, "plots.gp", "plots.log"); !err.empty()) return err;
   return write_fct_plot(r.fct, dir);
 }
 

@@ -1,0 +1,56 @@
+// gnuplot.cpp: see gnuplot.hpp.
+#include "output/gnuplot.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string_view>
+
+#include <fmt/format.h>
+
+extern char** environ;
+
+namespace ccf::sims {
+
+bool gnuplot_installed() {
+  const char* path = std::getenv("PATH");
+  if (!path) return false;
+  std::string_view rest = path;
+  while (!rest.empty()) {
+    const size_t colon = rest.find(':');
+    const std::string dir(rest.substr(0, colon));
+    if (!dir.empty() && ::access((dir + "/gnuplot").c_str(), X_OK) == 0) return true;
+    if (colon == std::string_view::npos) break;
+    rest.remove_prefix(colon + 1);
+  }
+  return false;
+}
+
+std::string run_gnuplot(const std::string& dir, const std::string& script, const std::string& log) {
+  const std::string log_path = (std::filesystem::path(dir) / log).string();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  std::string script_arg = script;
+  char arg0[] = "gnuplot";
+  char* argv[] = {arg0, script_arg.data(), nullptr};
+  pid_t pid = 0;
+  const int err = posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (err != 0) return fmt::format("gnuplot could not be started: {}", std::strerror(err));
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return "";
+  return fmt::format("gnuplot failed: see {}", log_path);
+}
+
+}  // namespace ccf::sims
