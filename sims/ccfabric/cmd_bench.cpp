@@ -110,6 +110,8 @@ void run_bench(const BenchOptions& o) {
       // congestion mitigation (docs/experiments/rcm.md, "Speed").
       {"rcm_burst_off", "rcm_incast_burst.toml", "switch.rcm.enable=false", {}},
       {"rcm_burst_on", "rcm_incast_burst.toml", "switch.rcm.enable=true", {}},
+      // The first case with DCQCN's passes run by the Verilated RTL of rtl/nic/ (docs/units/dcqcn.md 10).
+      {"dcqcn_rtl", "incast_dcqcn_100g.toml", dur + " nic.dcqcn_impl=rtl", {}},
   };
   fmt::print(stderr, "ccfabric bench: {} rounds of {} runs of {} us simulated and the bare switch loop\n", o.rounds,
              cases.size(), o.duration_us);
@@ -213,6 +215,8 @@ void run_bench(const BenchOptions& o) {
              o.duration_us, wall_s(results[5]), wall_s(results[6]));
   fmt::print("RCM micro-burst (500 us, 432 hosts, 180 switches): off {:.2f} s, on {:.2f} s of wall time: {:.2f}x\n",
              wall_s(results[7]), wall_s(results[8]), wall_s(results[8]) / wall_s(results[7]));
+  fmt::print("DCQCN on the Verilated RTL units (nic.dcqcn_impl = \"rtl\"): {:.2f} s of wall time, {:.2f}x the kernels'\n",
+             wall_s(results[9]), wall_s(results[9]) / dcqcn);
   // The algorithms move different numbers of frames in the same simulated time (utilisation, ACKs).
   const auto per_frame = [](const CaseResult& r) { return 1.0 / r.summary["speed"]["frames_per_wall_s"].get<double>(); };
   fmt::print("wall time per frame relative to dcqcn: swift {:.2f}x, ldcp {:.2f}x, timely {:.2f}x\n",
@@ -241,7 +245,8 @@ void run_bench(const BenchOptions& o) {
                            {"dcqcn_rounds", rounds_json},
                            {"dcqcn_switch_floor_s", switch_floor_s},
                            {"full_over_light_wall", dcqcn / wall_s(results[4])},
-                           {"rcm_on_over_off_wall", wall_s(results[8]) / wall_s(results[7])}};
+                           {"rcm_on_over_off_wall", wall_s(results[8]) / wall_s(results[7])},
+                           {"dcqcn_rtl_over_kernel_wall", wall_s(results[9]) / dcqcn}};
   std::ofstream(o.out_dir + "/bench.json") << report.dump(2) << "\n";
   fmt::print("outputs in {}/ (bench.json, one run directory per case)\n", o.out_dir);
 }

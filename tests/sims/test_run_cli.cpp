@@ -128,13 +128,16 @@ TEST(BenchCli, ReportsEveryCaseAndStepsFewerSwitchCyclesAtLightLoad) {
   const Result r = run("bench --duration-us 400 --rounds 2 --out " + out);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const auto j = nlohmann::json::parse(read_file(out + "/bench.json"));
-  ASSERT_EQ(j["cases"].size(), 9u);
+  ASSERT_EQ(j["cases"].size(), 10u);
   EXPECT_EQ(j["cases"][5]["case"], "swift_5000_flows");
   EXPECT_EQ(j["cases"][6]["case"], "dcqcn_5000_flows");
   EXPECT_EQ(j["cases"][7]["case"], "rcm_burst_off");
   EXPECT_EQ(j["cases"][8]["case"], "rcm_burst_on");
   EXPECT_DOUBLE_EQ(j["rcm_on_over_off_wall"].get<double>(),
                    j["cases"][8]["wall_s"].get<double>() / j["cases"][7]["wall_s"].get<double>());
+  EXPECT_EQ(j["cases"][9]["case"], "dcqcn_rtl");
+  EXPECT_DOUBLE_EQ(j["dcqcn_rtl_over_kernel_wall"].get<double>(),
+                   j["cases"][9]["wall_s"].get<double>() / j["cases"][0]["wall_s"].get<double>());
   EXPECT_EQ(j["rounds"], 2);
   EXPECT_GE(j["bare_switch_cycles_per_s"].get<double>(), j["bare_switch_cycles_per_s_slowest_round"].get<double>());
   EXPECT_GT(j["bare_switch_cycles_per_s_slowest_round"].get<double>(), 0.0);
