@@ -149,8 +149,7 @@ struct Regs {
 // Registers from a valid Params (swift_params_error(p) == "") and the RoCE MTU in bytes (64..65535).
 Regs swift_regs(const Params& p, uint32_t mtu_bytes);
 
-// ---- per-flow state (table above) ----
-// Per-flow state: one field of the library's exact-width unsigned integers per table row above.
+// ---- per-flow state: one field of the library's exact-width unsigned integers per table row above ----
 using Cwnd = ac_int<CWND_W, false>;   // Q12.20 packets
 using Stamp = ac_int<TIME_W, false>;  // ns modulo 2^TIME_W
 struct State {

@@ -64,7 +64,8 @@ class DcqcnNpRtl {
   DcqcnNpRtl(const DcqcnNpRtl&) = delete;
   DcqcnNpRtl& operator=(const DcqcnNpRtl&) = delete;
 
-  // One clock cycle; kind is an NpEventKind, or kClearKind with ev's flow.
+  // One clock cycle with this event (or none); clear = true clears the flow of ev instead. Returns the
+  // result of the event presented kDcqcnNpLatencyCycles - 1 calls earlier.
   std::optional<Result> clock(const hls::dcqcn::NpEvent* ev, bool clear = false);
   hls::dcqcn::NpOut step(const hls::dcqcn::NpEvent& ev, hls::dcqcn::NpState& s);
   void clear(uint32_t flow);
