@@ -24,7 +24,7 @@ inline uint16_t ecmp_flow_hash(uint32_t src_host, uint32_t dst_host, uint32_t fl
 }
 
 // The 16-bit flow ID an RCM congestion notification carries on the wire (docs/switch.md 2.11.7): the
-// same hash with seed 0, one value per flow for every switch (each switch maps it to its own hash).
+// same hash seeded with 0, one value per flow for every switch (each switch maps it to its own hash).
 inline uint16_t rcm_flow_id(uint32_t src_host, uint32_t dst_host, uint32_t flow_id) {
   return ecmp_flow_hash(src_host, dst_host, flow_id, 0);
 }
