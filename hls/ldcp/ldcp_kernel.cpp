@@ -5,6 +5,9 @@
 // a 256-entry seed table and one Newton-Raphson step.
 #include "ldcp/ldcp_kernel.hpp"
 
+#include "priority_encoder.hpp"
+#include "rounding.hpp"
+
 #include <array>
 #include <bit>
 #include <cmath>
@@ -29,20 +32,59 @@ constexpr std::array<uint32_t, 1u << RECIP_IDX_BITS> make_seed_table() {
 constexpr auto kSeed = make_seed_table();
 static_assert(kSeed[0] < (1u << RECIP_FRAC_BITS) && kSeed[255] > (1u << (RECIP_FRAC_BITS - 1)));
 
+// The datapath's operands at their widths (ac_int); every intermediate is as wide as its operator's
+// result needs, and each narrowing assignment is bounded in its comment.
+using Cw = ac_int<CW_W, false>;                     // 2^-20 packet
+using CwGain = ac_int<GAIN_FRAC_BITS + 1 + kShiftGainToCw, false>;  // a gain in cw LSBs, <= 1 packet
+using Gain = ac_int<GAIN_FRAC_BITS + 1, false>;     // 2^-16, <= 1
+using Mant = ac_int<RECIP_FRAC_BITS + 1, false>;    // a normalised mantissa, Q1.24 in [1, 2)
+using RecipQ24 = ac_int<RECIP_FRAC_BITS + 1, false>;  // 2^-24, (2^23, 2^24]
+
 // ceil(bytes / mtu) as a shift and an OR-reduce of the low bits, saturated to `max`.
-constexpr uint64_t packets_ceil(uint64_t bytes, uint32_t shift, uint64_t max) {
-  const uint64_t whole = bytes >> shift;
-  const uint64_t pk = whole + ((bytes & ((uint64_t{1} << shift) - 1)) != 0 ? 1 : 0);
-  return pk < max ? pk : max;
+template <int W>
+ac_int<W, false> packets_ceil(uint64_t bytes, uint32_t shift, uint64_t max) {
+  const ac_int<64, false> b = bytes;
+  const ac_int<64, false> low = b & ((ac_int<64, false>(1) << shift) - 1);
+  const ac_int<65, false> pk = (b >> shift) + ac_int<1, false>(low != 0 ? 1 : 0);
+  return pk < max ? ac_int<W, false>(pk) : ac_int<W, false>(max);
 }
 
-constexpr uint64_t gain_to_cw(uint32_t g) { return uint64_t{g} << kShiftGainToCw; }
+CwGain gain_to_cw(uint32_t g) { return CwGain(g) << kShiftGainToCw; }
 
 // cw written back to the state memory at the kept widths (docs/explore.md 2).
-uint64_t store_cw(uint64_t cw, const Config& c) {
+Cw store_cw(Cw cw, const Config& c) {
   if (c.widths.cw_int == CW_INT_BITS && c.widths.cw_frac == CW_FRAC_BITS) return cw;
   const unsigned drop = CW_FRAC_BITS - c.widths.cw_frac;
-  return store_value(cw, drop, field_max(c.widths.cw_int + CW_FRAC_BITS, drop));
+  return store_value(cw.to_uint64(), drop, field_max(c.widths.cw_int + CW_FRAC_BITS, drop));
+}
+
+// 1/x = r 2^-p for x > 0 of W bits: leading-one detect, normalise to m = x / 2^e in [1, 2) as Q1.24
+// (truncated when x is wider than 25 bits), a seed and one Newton-Raphson step r0 (2 - m r0), both
+// products rounded; p = e + 24.
+struct RecipAc {
+  RecipQ24 r;
+  unsigned p = 0;
+};
+template <int W>
+RecipAc reciprocal(ac_int<W, false> x, Divider form) {
+  RecipAc out;
+  if (x == 0) return out;  // callers never pass 0 (cw >= gamma > 0)
+  out.p = msb_index(x);
+  const Mant m = out.p <= RECIP_FRAC_BITS ? Mant(ac_int<W + RECIP_FRAC_BITS, false>(x) << (RECIP_FRAC_BITS - out.p))
+                                          : Mant(x >> (out.p - RECIP_FRAC_BITS));
+  if (form != Divider::kRecipTable) {  // hls/divider.hpp, on m as Q1.30
+    const divider::Mant30 m30 = divider::Mant30(m) << (30 - RECIP_FRAC_BITS);
+    out.r = form == Divider::kRecipRom ? divider::recip_rom(m30)
+            : form == Divider::kShift  ? divider::recip_shift(m30)
+                                       : divider::recip_exact(m30);
+    return out;
+  }
+  const ac_int<RECIP_FRAC_BITS, false> r0 = kSeed[m.slc<RECIP_IDX_BITS>(RECIP_FRAC_BITS - RECIP_IDX_BITS).to_uint()];
+  // Newton-Raphson: r1 = r0 (2 - m r0). m r0 < 2^49, r0 (2 - m r0) < 2^49.
+  const RecipQ24 mr = round_shift(m * r0, RECIP_FRAC_BITS);                               // ~2^24 (1 - e0)
+  const ac_int<RECIP_FRAC_BITS + 2, false> two_minus = ac_int<RECIP_FRAC_BITS + 2, false>(2u << RECIP_FRAC_BITS) - mr;
+  out.r = round_shift(r0 * two_minus, RECIP_FRAC_BITS);                                    // <= 2^24
+  return out;
 }
 
 // Shortest decimal that reads back as v (for error messages).
@@ -72,29 +114,15 @@ std::string fraction_error(const char* key, double v, bool ok, const char* range
 
 }  // namespace
 
-uint64_t ldcp_store_cw(uint64_t cw, const Config& c) { return store_cw(cw, c); }
+uint64_t ldcp_store_cw(uint64_t cw, const Config& c) { return store_cw(cw, c).to_uint64(); }
 
 uint32_t ldcp_recip_seed(unsigned i) { return kSeed[i & ((1u << RECIP_IDX_BITS) - 1)]; }
 
 Recip ldcp_reciprocal(uint64_t x, Divider form) {
+  const RecipAc r = reciprocal(ac_int<64, false>(x), form);
   Recip out;
-  if (x == 0) return out;  // callers never pass 0 (cw >= gamma > 0)
-  out.p = static_cast<unsigned>(std::bit_width(x)) - 1;
-  // Normalise: m in [2^24, 2^25) represents x / 2^p in [1, 2).
-  const uint64_t m = out.p <= RECIP_FRAC_BITS ? x << (RECIP_FRAC_BITS - out.p) : x >> (out.p - RECIP_FRAC_BITS);
-  if (form != Divider::kRecipTable) {  // hls/divider.hpp, on m as Q1.30
-    const uint64_t m30 = m << (30 - RECIP_FRAC_BITS);
-    out.r = static_cast<uint32_t>(form == Divider::kRecipRom ? divider::recip_rom(m30)
-                                  : form == Divider::kShift  ? divider::recip_shift(m30)
-                                                             : divider::recip_exact(m30));
-    return out;
-  }
-  const uint64_t r0 = kSeed[(m >> (RECIP_FRAC_BITS - RECIP_IDX_BITS)) & ((1u << RECIP_IDX_BITS) - 1)];
-  // Newton-Raphson: r1 = r0 (2 - m r0). m r0 < 2^49, r0 (2 - m r0) < 2^49.
-  constexpr uint64_t kHalf = uint64_t{1} << (RECIP_FRAC_BITS - 1);
-  const uint64_t mr = (m * r0 + kHalf) >> RECIP_FRAC_BITS;   // ~2^24 (1 - e0)
-  const uint64_t two_minus = (uint64_t{2} << RECIP_FRAC_BITS) - mr;
-  out.r = static_cast<uint32_t>((r0 * two_minus + kHalf) >> RECIP_FRAC_BITS);
+  out.r = r.r.to_uint();
+  out.p = r.p;
   return out;
 }
 
@@ -203,7 +231,7 @@ Config ldcp_config(const Params& p, uint32_t mtu_bytes, double line_gbps) {
 
 LdcpState ldcp_initial_state(const Config& c) {
   LdcpState s;
-  s.cw = uint64_t{c.iw_packets} << CW_FRAC_BITS;
+  s.cw = Cw(c.iw_packets) << CW_FRAC_BITS;
   s.stable = !c.fast_start;
   s.fs_left = c.fast_start ? c.iw_packets : 0;
   s.fs_acked = 0;
@@ -213,22 +241,22 @@ LdcpState ldcp_initial_state(const Config& c) {
 
 void ldcp_set_message_bytes(LdcpState& s, const Config& c, uint64_t message_bytes) {
   if (s.stable) return;
-  s.fs_left = message_bytes == 0 ? c.iw_packets
-                                 : static_cast<uint32_t>(packets_ceil(message_bytes, c.mtu_shift, c.iw_packets));
+  s.fs_left = message_bytes == 0 ? decltype(s.fs_left)(c.iw_packets) : packets_ceil<PKT_W>(message_bytes, c.mtu_shift, c.iw_packets);
 }
 
 LdcpOut ldcp_on_ack(LdcpState& s, const Config& c, const AckIn& a) {
   LdcpOut out;
   const uint64_t rtt_max = ones(c.widths.rtt);
-  if (a.rtt_ns != 0) s.rtt_ns = static_cast<uint32_t>(a.rtt_ns < rtt_max ? a.rtt_ns : rtt_max);
-  out.n = static_cast<uint32_t>(packets_ceil(a.acked_bytes, c.mtu_shift, kNMax));
+  if (a.rtt_ns != 0) s.rtt_ns = a.rtt_ns < rtt_max ? a.rtt_ns : rtt_max;
+  const ac_int<N_W, false> n = packets_ceil<N_W>(a.acked_bytes, c.mtu_shift, kNMax);
+  out.n = n.to_uint();
   if (!s.stable) {
     // Fast start: count the packets acknowledged (LSN in packets); a full IW ends it with cw = BDP.
-    s.fs_acked = static_cast<uint32_t>(packets_ceil(a.cum_bytes_acked, c.mtu_shift, ones(c.widths.pkt)));
+    s.fs_acked = packets_ceil<PKT_W>(a.cum_bytes_acked, c.mtu_shift, ones(c.widths.pkt));
     if (s.fs_acked >= c.iw_packets) {
       s.stable = true;
       s.fs_left = 0;
-      s.cw = uint64_t{c.iw_packets} << CW_FRAC_BITS;
+      s.cw = Cw(c.iw_packets) << CW_FRAC_BITS;
       out.action = Action::kFullWindowAcked;
       out.window_changed = true;
     } else {
@@ -237,22 +265,22 @@ LdcpOut ldcp_on_ack(LdcpState& s, const Config& c, const AckIn& a) {
     return out;
   }
   // PAWA acts on ACKs of ECT frames that confirm new data.
-  if (out.n == 0 || a.fast_start_echo) return out;
-  const uint64_t gamma = gain_to_cw(c.gamma);
-  const uint64_t before = s.cw;  // the window as a 64-bit operand of the datapath below
-  uint64_t cw = before;
+  if (n == 0 || a.fast_start_echo) return out;
+  const CwGain gamma = gain_to_cw(c.gamma);
+  const Cw before = s.cw;
+  Cw cw = before;
   if (cw >= kCwOne) {
     if (!a.ece) {
       // eq. 1/2: cw + n alpha / cw = cw + (alpha n r) >> p, rounded (p >= CW_FRAC_BITS here).
-      const Recip r = ldcp_reciprocal(cw, c.divider);
-      const uint64_t num = uint64_t{c.alpha} * out.n * r.r;
-      const uint64_t inc = (num + (uint64_t{1} << (r.p - 1))) >> r.p;
-      cw = cw + inc < kCwMax ? cw + inc : kCwMax;
+      const RecipAc r = reciprocal(cw, c.divider);
+      const ac_int<GAIN_FRAC_BITS + 1 + N_W + RECIP_FRAC_BITS + 1, false> num = Gain(c.alpha) * n * r.r;
+      const ac_int<CW_W + 1, false> sum = cw + round_shift(num, r.p);  // the increase is <= 255 alpha < 2^28
+      cw = sum < kCwMax ? Cw(sum) : Cw(kCwMax);
       out.action = Action::kIncrease;
     } else {
       // eq. 1/2: cw - n beta, floored at the minimum window gamma.
-      const uint64_t dec = gain_to_cw(c.beta) * out.n;
-      cw = cw > dec && cw - dec > gamma ? cw - dec : gamma;
+      const ac_int<GAIN_FRAC_BITS + 1 + kShiftGainToCw + N_W, false> dec = gain_to_cw(c.beta) * n;
+      cw = cw > dec && cw - dec > gamma ? Cw(cw - dec) : Cw(gamma);
       out.action = Action::kDecrease;
     }
   } else {
@@ -260,9 +288,8 @@ LdcpOut ldcp_on_ack(LdcpState& s, const Config& c, const AckIn& a) {
       cw += gamma;  // < 2 packets: no saturation
       out.action = Action::kSubOneIncrease;
     } else {
-      const uint64_t half = uint64_t{1} << (GAIN_FRAC_BITS - 1);
-      const uint64_t scaled = (cw * c.eta + half) >> GAIN_FRAC_BITS;
-      cw = scaled > gamma ? scaled : gamma;
+      const Cw scaled = round_shift(cw * Gain(c.eta), GAIN_FRAC_BITS);  // eta < 1: < 1 packet
+      cw = scaled > gamma ? scaled : Cw(gamma);
       out.action = Action::kSubOneDecrease;
     }
   }
@@ -274,11 +301,11 @@ LdcpOut ldcp_on_ack(LdcpState& s, const Config& c, const AckIn& a) {
 LdcpOut ldcp_on_loss(LdcpState& s, const Config& c) {
   LdcpOut out;
   if (s.stable) return out;  // the draft defines no window reaction to loss in the stable stage
-  const uint64_t acked = uint64_t{s.fs_acked} << CW_FRAC_BITS;
-  const uint64_t gamma = gain_to_cw(c.gamma);
+  const Cw acked = Cw(s.fs_acked) << CW_FRAC_BITS;
+  const CwGain gamma = gain_to_cw(c.gamma);
   s.stable = true;
   s.fs_left = 0;
-  s.cw = store_cw(acked > gamma ? acked : gamma, c);
+  s.cw = store_cw(acked > gamma ? acked : Cw(gamma), c);
   out.action = Action::kLossExit;
   out.window_changed = true;
   return out;
@@ -292,17 +319,18 @@ LdcpOut ldcp_on_tx(LdcpState& s, const Config&) {
 bool ldcp_frame_not_ect(const LdcpState& s) { return !s.stable && s.fs_left > 1; }
 
 uint64_t ldcp_window_bytes_fx(const LdcpState& s, const Config& c) {
-  if (!s.stable) return uint64_t{c.iw_packets} << (c.mtu_shift + CW_FRAC_BITS);
-  if (s.cw < kCwOne) return kCwOne << c.mtu_shift;
-  return uint64_t{s.cw} << c.mtu_shift;  // widened first: ac_int's << keeps its width
+  using WindowBytes = ac_int<CW_W + 12, false>;  // mtu <= 4096 = 2^12
+  if (!s.stable) return (WindowBytes(c.iw_packets) << (c.mtu_shift + CW_FRAC_BITS)).to_uint64();
+  if (s.cw < kCwOne) return (WindowBytes(kCwOne) << c.mtu_shift).to_uint64();
+  return (WindowBytes(s.cw) << c.mtu_shift).to_uint64();  // widened first: ac_int's << keeps its width
 }
 
 uint64_t ldcp_send_interval_ns(const LdcpState& s, Divider form) {
   if (!s.stable || s.cw >= kCwOne || s.cw == 0) return 0;
-  // RTT / cw = rtt_ns r 2^(CW_FRAC_BITS - p - RECIP_FRAC_BITS), rounded; p < CW_FRAC_BITS here.
-  const Recip r = ldcp_reciprocal(s.cw, form);
-  const unsigned shift = r.p + RECIP_FRAC_BITS - CW_FRAC_BITS;
-  return (uint64_t{s.rtt_ns} * r.r + (uint64_t{1} << (shift - 1))) >> shift;
+  // RTT / cw = rtt_ns r 2^(CW_FRAC_BITS - p - RECIP_FRAC_BITS), rounded; p < CW_FRAC_BITS here, and
+  // cw >= gamma >= 2^-8 keeps the result below 2^32 ns.
+  const RecipAc r = reciprocal(s.cw, form);
+  return round_shift(s.rtt_ns * r.r, r.p + RECIP_FRAC_BITS - CW_FRAC_BITS).to_uint64();
 }
 
 }  // namespace ccf::hls::ldcp

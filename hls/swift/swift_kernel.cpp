@@ -5,7 +5,8 @@
 // time (constexpr); Regs are built once per configuration in software (swift_regs).
 #include "swift/swift_kernel.hpp"
 
-#include <bit>
+#include "priority_encoder.hpp"
+
 #include <cmath>
 #include <cstdio>
 
@@ -24,16 +25,6 @@ constexpr uint64_t isqrt(uint64_t v) {  // floor(sqrt(v)); used only to build th
   return x;
 }
 
-// 1/m at the midpoint of [1 + i/256, 1 + (i+1)/256), in 2^-24: round(2^24 * 512 / (513 + 2i)).
-constexpr std::array<uint32_t, 256> make_recip_rom() {
-  std::array<uint32_t, 256> t{};
-  for (uint32_t i = 0; i < 256; ++i) {
-    const uint64_t den = 513 + 2 * i;
-    t[i] = static_cast<uint32_t>(((uint64_t{kRecipOne} * 512) * 2 + den) / (2 * den));
-  }
-  return t;
-}
-
 // 1/sqrt(m) at the midpoint of the cell, in 2^-24. Entries 0..127 cover m in [1, 2) in steps of
 // 1/128, entries 128..255 cover [2, 4) in steps of 1/64. mid = num/den; value = sqrt(2^48 den/num).
 constexpr std::array<uint32_t, 256> make_rsqrt_rom() {
@@ -48,68 +39,94 @@ constexpr std::array<uint32_t, 256> make_rsqrt_rom() {
   return t;
 }
 
-constexpr std::array<uint32_t, 256> kRecipRom = make_recip_rom();
+// 1/m at the midpoint of [1 + i/256, 1 + (i+1)/256), in 2^-24 (shared with hls/divider.hpp).
+constexpr const std::array<uint32_t, 256>& kRecipRom = divider::kRecipRom;
 constexpr std::array<uint32_t, 256> kRsqrtRom = make_rsqrt_rom();
 static_assert(kRecipRom[0] < kRecipOne && kRecipRom[255] > kRecipOne / 2);
 static_assert(kRsqrtRom[0] < kRecipOne && kRsqrtRom[255] > kRecipOne / 2);
 
-constexpr uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
-constexpr uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+// ---------------------------------------------------------------- operand widths
+// Every intermediate below is an ac_int as wide as its operator's result needs; a narrowing
+// assignment is where the hardware drops bits, and each one is bounded in its comment.
+using DelayNs = ac_int<DELAY_W, false>;       // ns
+using DelayQ8 = ac_int<EWMA_W, false>;        // 2^-8 ns: delays and the endpoint EWMA
+using TargetQ8 = ac_int<EWMA_W + 1, false>;   // 2^-8 ns: a target (base + hops h + fs term)
+using Mant = ac_int<32, false>;               // a normalised mantissa, Q2.30
+using Recip = ac_int<RECIP_FRAC_BITS + 1, false>;  // 2^-24, <= 1
+using RsqrtQ24 = ac_int<RECIP_FRAC_BITS + 11, false>;  // 1/sqrt(cwnd) in 2^-24 / sqrt(packet), <= 2^10
+using Next = ac_int<CWND_W + 2, false>;       // a window before the clamp
+using Acked = ac_int<CWND_W - 4, false>;      // num_acked, Q8.20
+using Gain = ac_int<GAIN_FRAC_BITS + 1, false>;  // 2^-16, <= 1
+using Pacing = ac_int<PACING_W, false>;       // ns
+
+template <int W>
+ac_int<W, false> min_of(ac_int<W, false> a, ac_int<W, false> b) { return a < b ? a : b; }
+// x saturated to the largest value of a W-bit field (the unsigned source may be wider).
+template <int W>
+ac_int<W, false> saturate(uint64_t x, uint64_t max) { return ac_int<W, false>(x < max ? x : max); }
 
 // The forms other than the shipped ROM + Newton (hls/divider.hpp), out of line: the shipped path
 // stays as small as before.
-[[gnu::noinline]] uint32_t recip_other(uint64_t m30, Divider form) {
-  return static_cast<uint32_t>(form == Divider::kRecipRom ? divider::recip_rom(m30)
-                               : form == Divider::kShift  ? divider::recip_shift(m30)
-                                                          : divider::recip_exact(m30));
+[[gnu::noinline]] Recip recip_other(Mant m30, Divider form) {
+  return form == Divider::kRecipRom ? divider::recip_rom(m30)
+         : form == Divider::kShift  ? divider::recip_shift(m30)
+                                    : divider::recip_exact(m30);
 }
-[[gnu::noinline]] uint64_t rsqrt_other(uint64_t m30, uint64_t rom, Divider form) {
+[[gnu::noinline]] Recip rsqrt_other(Mant m30, Recip rom, Divider form) {
   return form == Divider::kRecipRom ? rom : form == Divider::kShift ? divider::rsqrt_shift(m30) : divider::rsqrt_exact(m30);
 }
 
-
 // ---------------------------------------------------------------- datapath blocks (inlined into the events)
 
-[[gnu::always_inline]] inline uint32_t recip_block(uint64_t x, unsigned& e, Divider form) {
-  e = static_cast<unsigned>(std::bit_width(x)) - 1;  // priority encoder
-  // m = x / 2^e in [1, 2) as Q1.30 (truncated when x is wider than 31 bits).
-  const uint64_t m = e <= 30 ? x << (30 - e) : x >> (e - 30);
+// 1/x = r 2^-(24 + e): normalise x to m = x / 2^e in [1, 2) as Q1.30 (truncated when x is wider than
+// 31 bits), look up r0, one Newton-Raphson step r0 (2 - m r0).
+template <int W>
+[[gnu::always_inline]] inline Recip recip_block(ac_int<W, false> x, unsigned& e, Divider form) {
+  e = msb_index(x);
+  Mant m;
+  if (e <= 30) m = Mant(x) << (30 - e);  // x < 2^31 here: the conversion keeps every bit
+  else m = Mant(x >> (e - 30));
   if (form != Divider::kRecipTable) [[unlikely]]
     return recip_other(m, form);
-  const uint64_t r0 = kRecipRom[(m >> 22) & 0xFF];
-  const uint64_t mr = (m * r0) >> 30;                               // m r0 in 2^-24, about 1
-  const uint64_t r1 = (r0 * ((uint64_t{2} << RECIP_FRAC_BITS) - mr)) >> RECIP_FRAC_BITS;  // r0 (2 - m r0)
-  return static_cast<uint32_t>(r1);
+  const ac_int<RECIP_FRAC_BITS, false> r0 = kRecipRom[m.slc<ROM_INDEX_BITS>(22).to_uint()];
+  const ac_int<RECIP_FRAC_BITS + 1, false> mr = (m * r0) >> 30;                        // m r0 in 2^-24, about 1
+  const ac_int<RECIP_FRAC_BITS + 2, false> two_minus = ac_int<RECIP_FRAC_BITS + 2, false>(2u << RECIP_FRAC_BITS) - mr;
+  return (r0 * two_minus) >> RECIP_FRAC_BITS;                                           // r0 (2 - m r0) < 2^24
 }
 
-[[gnu::always_inline]] inline uint64_t rsqrt_block(uint32_t cwnd_q20, Divider form) {
-  const unsigned p = static_cast<unsigned>(std::bit_width(cwnd_q20)) - 1;
-  const unsigned s = p & ~1u;                       // even exponent: m = x / 2^s in [1, 4)
-  const uint64_t m = uint64_t{cwnd_q20} << (30 - s);  // Q2.30
-  const unsigned idx = (m >> 31) ? 128 + ((m >> 24) & 127) : ((m >> 23) & 127);
-  const uint64_t y = kRsqrtRom[idx];
-  uint64_t r1;
+// 1/sqrt(cwnd) in 2^-24 / sqrt(packet): normalise to m = cwnd / 2^s in [1, 4) (s even) as Q2.30,
+// look up y0, one Newton-Raphson step y (3 - m y^2) / 2, and scale by 2^(10 - s/2).
+[[gnu::always_inline]] inline RsqrtQ24 rsqrt_block(Cwnd cwnd_q20, Divider form) {
+  const unsigned s = msb_index(cwnd_q20) & ~1u;       // even exponent
+  const Mant m = Mant(cwnd_q20) << (30 - s);           // cwnd < 2^(s + 2): Q2.30 in [1, 4)
+  const unsigned idx = m[31] ? 128 + m.slc<7>(24).to_uint() : m.slc<7>(23).to_uint();
+  const ac_int<RECIP_FRAC_BITS, false> y = kRsqrtRom[idx];
+  Recip r1;
   if (form != Divider::kRecipTable) [[unlikely]] {
     r1 = rsqrt_other(m, y, form);
   } else {
-    const uint64_t y2 = (y * y) >> RECIP_FRAC_BITS;
-    const uint64_t my2 = (m * y2) >> 30;                                            // m y^2, about 1
-    r1 = (y * ((uint64_t{3} << RECIP_FRAC_BITS) - my2)) >> (RECIP_FRAC_BITS + 1);   // y (3 - m y^2) / 2
+    const ac_int<RECIP_FRAC_BITS, false> y2 = (y * y) >> RECIP_FRAC_BITS;
+    const ac_int<RECIP_FRAC_BITS + 2, false> my2 = (m * y2) >> 30;                           // m y^2, about 1
+    const ac_int<RECIP_FRAC_BITS + 2, false> three_minus = ac_int<RECIP_FRAC_BITS + 2, false>(3u << RECIP_FRAC_BITS) - my2;
+    r1 = (y * three_minus) >> (RECIP_FRAC_BITS + 1);                                         // y (3 - m y^2) / 2
   }
   // 1/sqrt(cwnd) = 2^10 / sqrt(x) = r1 2^-24 * 2^(10 - s/2).
   const int sh = 10 - static_cast<int>(s / 2);
-  return sh >= 0 ? r1 << sh : r1 >> -sh;
+  return sh >= 0 ? RsqrtQ24(RsqrtQ24(r1) << sh) : RsqrtQ24(r1 >> -sh);
 }
 
-[[gnu::always_inline]] inline uint64_t fabric_target_block(const Regs& r, uint32_t fcwnd, uint32_t hops) {
-  const uint64_t topo = uint64_t{r.base_target_q8} + uint64_t{min_u32(hops, 255)} * r.per_hop_q8;
-  const uint64_t rs = rsqrt_block(fcwnd, r.divider);
-  uint64_t fs;
+// base + hops h + clamp(alpha/sqrt(fcwnd) + beta, 0, fs_range) (section 3.5). The parameter rules
+// keep base + 255 h + fs_range below 2^26 ns.
+[[gnu::always_inline]] inline TargetQ8 fabric_target_block(const Regs& r, Cwnd fcwnd, uint32_t hops) {
+  const ac_int<HOPS_W, false> h = hops < 255 ? hops : 255;
+  const TargetQ8 topo = DelayQ8(r.base_target_q8) + h * ac_int<EWMA_W - HOPS_W, false>(r.per_hop_q8);
+  const RsqrtQ24 rs = rsqrt_block(fcwnd, r.divider);
+  TargetQ8 fs;
   if (rs >= r.fs_sat_rs) {
     fs = r.fs_range_q8;  // alpha/sqrt(fcwnd) + beta >= fs_range (fcwnd <= fs_min_cwnd)
-  } else {
-    const uint64_t a = (r.fs_alpha_q8 * rs) >> RECIP_FRAC_BITS;  // < fs_range + |beta| (fs_sat_rs)
-    fs = a <= r.fs_beta_q8 ? 0 : min_u64(a - r.fs_beta_q8, r.fs_range_q8);
+  } else {               // rs < fs_sat_rs: alpha rs < (fs_range + |beta|) 2^24
+    const ac_int<FS_TERM_W, false> a = (ac_int<FS_ALPHA_W, false>(r.fs_alpha_q8) * rs) >> RECIP_FRAC_BITS;
+    fs = a <= r.fs_beta_q8 ? TargetQ8(0) : TargetQ8(min_of<FS_TERM_W>(a - r.fs_beta_q8, r.fs_range_q8));
   }
   return topo + fs;
 }
@@ -120,91 +137,100 @@ constexpr uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 constexpr bool shipped_cwnd(const Widths& w) { return w.cwnd_int == CWND_W - CWND_FRAC_BITS && w.cwnd_frac == CWND_FRAC_BITS; }
 
 // A window written back to the state memory at the kept widths (docs/explore.md 2).
-[[gnu::noinline]] uint32_t store_cwnd_narrow(uint64_t w, const Widths& wd) {
+[[gnu::noinline]] Cwnd store_cwnd_narrow(Cwnd w, const Widths& wd) {
   const unsigned drop = CWND_FRAC_BITS - wd.cwnd_frac;
-  return static_cast<uint32_t>(store_value(w, drop, field_max(wd.cwnd_int + CWND_FRAC_BITS, drop)));
+  return store_value(w.to_uint64(), drop, field_max(wd.cwnd_int + CWND_FRAC_BITS, drop));
 }
-[[gnu::always_inline]] inline uint32_t store_cwnd(uint64_t w, const Regs& r) {
-  if (shipped_cwnd(r.widths)) [[likely]] return static_cast<uint32_t>(w);
+[[gnu::always_inline]] inline Cwnd store_cwnd(Cwnd w, const Regs& r) {
+  if (shipped_cwnd(r.widths)) [[likely]] return w;
   return store_cwnd_narrow(w, r.widths);
 }
 
-[[gnu::always_inline]] inline uint32_t clamp_cwnd(uint64_t w, const Regs& r) {
+[[gnu::always_inline]] inline Cwnd clamp_cwnd(Next w, const Regs& r) {
   if (w < r.min_cwnd) return store_cwnd(r.min_cwnd, r);
   if (w > r.max_cwnd) return store_cwnd(r.max_cwnd, r);
-  return store_cwnd(w, r);
+  return store_cwnd(Cwnd(w), r);
 }
 
-constexpr uint32_t time_mask(const Regs& r) { return static_cast<uint32_t>(ones(r.widths.time)); }
+// now modulo 2^time.
+Stamp stamp_of(uint32_t now_ns, const Regs& r) { return now_ns & static_cast<uint32_t>(ones(r.widths.time)); }
 
 // (now - t_last_decrease) mod 2^time >= rtt (Algorithm 1 line 3). One subtractor and a comparator.
-[[gnu::always_inline]] inline bool can_decrease(uint32_t now_ns, uint32_t t_last_ns, uint32_t rtt_ns, const Regs& r) {
-  return ((now_ns - t_last_ns) & time_mask(r)) >= rtt_ns;
+[[gnu::always_inline]] inline bool can_decrease(uint32_t now_ns, Stamp t_last_ns, DelayNs rtt_ns, const Regs& r) {
+  const Stamp elapsed = Stamp(now_ns) - t_last_ns;  // modulo 2^32
+  return stamp_of(elapsed.to_uint(), r) >= rtt_ns;
 }
 
 // cwnd * f / 2^24, rounded; f <= 2^24.
-uint64_t scale(uint32_t cwnd, uint32_t f) { return (uint64_t{cwnd} * f + (kRecipOne >> 1)) >> RECIP_FRAC_BITS; }
+Next scale(Cwnd cwnd, Recip f) {
+  const ac_int<CWND_W + RECIP_FRAC_BITS + 1, false> p = cwnd * f + (kRecipOne >> 1);
+  return p >> RECIP_FRAC_BITS;
+}
 
 // 1 - max_mdf in 2^-24.
-uint32_t one_minus_max_mdf(const Regs& r) { return kRecipOne - (r.max_mdf << (RECIP_FRAC_BITS - GAIN_FRAC_BITS)); }
+Recip one_minus_max_mdf(const Regs& r) { return Recip(kRecipOne) - (Recip(r.max_mdf) << (RECIP_FRAC_BITS - GAIN_FRAC_BITS)); }
 
 // Lines 26-28: clamp, then stamp t_last_decrease when the window did not grow.
-[[gnu::always_inline]] inline WindowAction finish_window(Cwnd& cwnd, Stamp& t_last, uint64_t next, uint32_t prev, uint32_t now_ns,
-                           WindowAction a, const Regs& r) {
+[[gnu::always_inline]] inline WindowAction finish_window(Cwnd& cwnd, Stamp& t_last, Next next, Cwnd prev, uint32_t now_ns,
+                                                         WindowAction a, const Regs& r) {
   cwnd = clamp_cwnd(next, r);
-  if (cwnd < prev || (r.stamp_on_equal && cwnd == prev)) t_last = now_ns & time_mask(r);
+  if (cwnd < prev || (r.stamp_on_equal && cwnd == prev)) t_last = stamp_of(now_ns, r);
   return a;
 }
 
 // Algorithm 1 lines 4-14 for one window (fcwnd against the fabric target, ecwnd against the endpoint
-// target). delay and target in 2^-8 ns, num_acked in Q12.20 packets.
-[[gnu::always_inline]] inline WindowAction ack_window(Cwnd& cwnd, Stamp& t_last, uint64_t delay_q8, uint64_t target_q8,
-                        uint32_t num_acked_q20, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
-  const uint32_t prev = cwnd;
+// target). delay and target in 2^-8 ns, num_acked in Q8.20 packets.
+[[gnu::always_inline]] inline WindowAction ack_window(Cwnd& cwnd, Stamp& t_last, DelayQ8 delay_q8, TargetQ8 target_q8,
+                                                      Acked num_acked_q20, DelayNs rtt_ns, uint32_t now_ns, const Regs& r) {
+  const Cwnd prev = cwnd;
   if (delay_q8 < target_q8) {
-    // ai * num_acked: Q4.20 x Q8.20 -> Q12.20 (< 2^32).
-    const uint64_t step = (uint64_t{r.ai} * num_acked_q20) >> CWND_FRAC_BITS;
-    uint64_t inc = step;
-    if (cwnd >= kCwndOne) {  // ai / cwnd * num_acked: times 1/cwnd = rc * 2^(20 - 24 - e)
+    // ai * num_acked: Q4.20 x Q8.20 -> Q12.20 (ai <= 16, num_acked <= 255: < 2^32).
+    const ac_int<CWND_W, false> step = (ac_int<CWND_W - 7, false>(r.ai) * num_acked_q20) >> CWND_FRAC_BITS;
+    ac_int<CWND_W + 1, false> inc = step;
+    if (cwnd >= kCwndOne) {  // ai / cwnd * num_acked: times 1/cwnd = rc * 2^(20 - 24 - e), e >= 20
       unsigned e = 0;
-      const uint32_t rc = recip_block(cwnd, e, r.divider);
+      const Recip rc = recip_block(cwnd, e, r.divider);
       inc = (step * rc) >> (e + RECIP_FRAC_BITS - CWND_FRAC_BITS);
     }
-    return finish_window(cwnd, t_last, uint64_t{cwnd} + inc, prev, now_ns, WindowAction::kAdditiveIncrease, r);
+    return finish_window(cwnd, t_last, cwnd + inc, prev, now_ns, WindowAction::kAdditiveIncrease, r);
   }
   if (!can_decrease(now_ns, t_last, rtt_ns, r)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
   // q = (delay - target) / delay in 2^-24 (delay >= target > 0), via 1/delay = rd * 2^-(24 + e).
   unsigned e = 0;
-  const uint32_t rd = recip_block(delay_q8, e, r.divider);
-  const uint64_t q = min_u64(((delay_q8 - target_q8) * rd) >> e, kRecipOne);
-  const uint64_t cut = (uint64_t{r.beta} * q) >> GAIN_FRAC_BITS;  // beta * q in 2^-24, <= 2^24
-  uint32_t f = cut >= kRecipOne ? 0 : static_cast<uint32_t>(kRecipOne - cut);
-  const uint32_t floor_f = one_minus_max_mdf(r);
+  const Recip rd = recip_block(delay_q8, e, r.divider);
+  const ac_int<EWMA_W + RECIP_FRAC_BITS + 1, false> excess = (delay_q8 - target_q8) * rd;
+  const ac_int<EWMA_W + RECIP_FRAC_BITS + 1, false> q_full = excess >> e;
+  const Recip q = q_full < kRecipOne ? Recip(q_full) : Recip(kRecipOne);
+  const ac_int<RECIP_FRAC_BITS + 2, false> cut = (Gain(r.beta) * q) >> GAIN_FRAC_BITS;  // beta q in 2^-24, <= 2^24
+  Recip f = cut >= kRecipOne ? Recip(0) : Recip(kRecipOne - cut);
+  const Recip floor_f = one_minus_max_mdf(r);
   if (f < floor_f) f = floor_f;
   return finish_window(cwnd, t_last, scale(cwnd, f), prev, now_ns, WindowAction::kMultiplicativeDecrease, r);
 }
 
 // Lines 20-21 and 24-25: cwnd <- (1 - max_mdf) cwnd if an RTT has passed since the last decrease.
-[[gnu::always_inline]] inline WindowAction md_window(Cwnd& cwnd, Stamp& t_last, uint32_t rtt_ns, uint32_t now_ns, const Regs& r) {
-  const uint32_t prev = cwnd;
+[[gnu::always_inline]] inline WindowAction md_window(Cwnd& cwnd, Stamp& t_last, DelayNs rtt_ns, uint32_t now_ns, const Regs& r) {
+  const Cwnd prev = cwnd;
   if (!can_decrease(now_ns, t_last, rtt_ns, r)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
   return finish_window(cwnd, t_last, scale(cwnd, one_minus_max_mdf(r)), prev, now_ns,
                        WindowAction::kMultiplicativeDecrease, r);
 }
 
-// Lines 29-32: pacing_delay = rtt / cwnd if cwnd < 1, else 0. rtt * 2^20 / cwnd = rtt * rc >> (e + 4).
-[[gnu::always_inline]] inline uint32_t pacing_of(uint32_t cwnd, uint32_t rtt_ns, const Regs& r) {
+// Lines 29-32: pacing_delay = rtt / cwnd if cwnd < 1, else 0. rtt * 2^20 / cwnd = rtt * rc >> (e + 4),
+// e < 20.
+[[gnu::always_inline]] inline Pacing pacing_of(Cwnd cwnd, DelayNs rtt_ns, const Regs& r) {
   if (cwnd >= kCwndOne) return 0;
   unsigned e = 0;
-  const uint32_t rc = recip_block(cwnd, e, r.divider);
-  const uint64_t p = (uint64_t{rtt_ns} * rc) >> (e + RECIP_FRAC_BITS - CWND_FRAC_BITS);
-  return static_cast<uint32_t>(min_u64(p, ones(r.widths.pacing)));
+  const Recip rc = recip_block(cwnd, e, r.divider);
+  const ac_int<DELAY_W + RECIP_FRAC_BITS + 1, false> p = (rtt_ns * rc) >> (e + RECIP_FRAC_BITS - CWND_FRAC_BITS);
+  return saturate<PACING_W>(p.to_uint64(), ones(r.widths.pacing));
 }
 
-Out finish(State& s, const Regs& r, Out out) {
-  out.cwnd = cwnd_of(s);
-  s.pacing_ns = pacing_of(out.cwnd, s.rtt_ns, r);
-  out.pacing_ns = s.pacing_ns;
+[[gnu::always_inline]] inline Out finish(State& s, const Regs& r, Out out) {
+  const Cwnd cwnd = s.fcwnd < s.ecwnd ? s.fcwnd : s.ecwnd;
+  s.pacing_ns = pacing_of(cwnd, s.rtt_ns, r);
+  out.cwnd = cwnd.to_uint();
+  out.pacing_ns = s.pacing_ns.to_uint();
   return out;
 }
 
@@ -218,16 +244,16 @@ std::string fmt_double(double v) {
 
 // ---------------------------------------------------------------- datapath blocks, exposed for the tests
 
-uint32_t recip_mant(uint64_t x, unsigned& e, Divider form) { return recip_block(x, e, form); }
-uint64_t rsqrt_q24(uint32_t cwnd_q20, Divider form) { return rsqrt_block(cwnd_q20, form); }
-uint64_t fabric_target_q8(const Regs& r, uint32_t fcwnd, uint32_t hops) { return fabric_target_block(r, fcwnd, hops); }
+uint32_t recip_mant(uint64_t x, unsigned& e, Divider form) { return recip_block(ac_int<64, false>(x), e, form).to_uint(); }
+uint64_t rsqrt_q24(uint32_t cwnd_q20, Divider form) { return rsqrt_block(cwnd_q20, form).to_uint64(); }
+uint64_t fabric_target_q8(const Regs& r, uint32_t fcwnd, uint32_t hops) { return fabric_target_block(r, fcwnd, hops).to_uint64(); }
 
 // ---------------------------------------------------------------- events
 
 State swift_initial_state(const Regs& r, uint32_t now_ns) {
   State s;
   s.fcwnd = s.ecwnd = store_cwnd(r.init_cwnd, r);
-  s.t_last_decrease_f_ns = s.t_last_decrease_e_ns = now_ns & time_mask(r);
+  s.t_last_decrease_f_ns = s.t_last_decrease_e_ns = stamp_of(now_ns, r);
   s.pacing_ns = 0;  // no RTT sample yet: the unit's one-packet window holds a sub-packet flow
   return s;
 }
@@ -235,35 +261,36 @@ State swift_initial_state(const Regs& r, uint32_t now_ns) {
 Out on_ack(State& s, const Regs& r, const AckIn& in) {
   Out out;
   s.retransmit_cnt = 0;                                                     // line 4
-  const uint32_t rtt = static_cast<uint32_t>(min_u64(in.rtt_ns, ones(r.widths.rtt)));
+  const DelayNs rtt = saturate<DELAY_W>(in.rtt_ns, ones(r.widths.rtt));
   s.rtt_ns = rtt;
   // Section 3.3: endpoint delay = remote queuing + local NIC Rx delay (t6 - t5 = 0: this unit is the
   // sender NIC and acts at t5); fabric delay = RTT - endpoint delay (>= 0 after saturation).
-  const uint32_t endpoint = static_cast<uint32_t>(min_u64(in.remote_queuing_ns, rtt));
-  const uint32_t fabric = rtt - endpoint;
-  out.endpoint_delay_ns = endpoint;
-  out.fabric_delay_ns = fabric;
-  // EWMA of the endpoint delay: d <- d + g (sample - d), rounded (seed 3.3).
-  const uint64_t sample_q8 = uint64_t{endpoint} << Q8;
+  const DelayNs endpoint = saturate<DELAY_W>(in.remote_queuing_ns, rtt.to_uint64());
+  const DelayNs fabric = rtt - endpoint;
+  out.endpoint_delay_ns = endpoint.to_uint();
+  out.fabric_delay_ns = fabric.to_uint();
+  // EWMA of the endpoint delay: d <- d + g (sample - d), rounded (section 3.3).
+  const DelayQ8 sample_q8 = DelayQ8(endpoint) << Q8;
   if (!s.endpoint_valid) {
     s.endpoint_delay_q8 = sample_q8;
     s.endpoint_valid = true;
   } else {
-    const int64_t diff = static_cast<int64_t>(sample_q8) - static_cast<int64_t>(s.endpoint_delay_q8);
-    const int64_t step = (diff * static_cast<int64_t>(r.ewma_gain) + (int64_t{1} << (GAIN_FRAC_BITS - 1))) >> GAIN_FRAC_BITS;
-    s.endpoint_delay_q8 = static_cast<uint64_t>(static_cast<int64_t>(s.endpoint_delay_q8) + step);
-    if (r.widths.ewma_frac != Q8) s.endpoint_delay_q8 = round_lsbs(s.endpoint_delay_q8, Q8 - r.widths.ewma_frac);
+    const ac_int<EWMA_W + 1, true> diff = sample_q8 - s.endpoint_delay_q8;
+    const ac_int<EWMA_W + GAIN_FRAC_BITS + 2, true> step =
+        (diff * Gain(r.ewma_gain) + (1 << (GAIN_FRAC_BITS - 1))) >> GAIN_FRAC_BITS;  // arithmetic shift: floor
+    s.endpoint_delay_q8 = s.endpoint_delay_q8 + step;  // between the old value and the sample
+    if (r.widths.ewma_frac != Q8) s.endpoint_delay_q8 = round_lsbs(s.endpoint_delay_q8.to_uint64(), Q8 - r.widths.ewma_frac);
   }
   // num_acked = acked_bytes / mtu = acked_bytes * (2^32 / mtu) >> 12, in Q8.20, saturating.
-  const uint64_t bytes = min_u64(in.acked_bytes, kMaxAckedBytes);
-  const uint32_t num_acked = static_cast<uint32_t>(
-      min_u64((bytes * r.inv_mtu) >> (32 - CWND_FRAC_BITS), uint64_t{kMaxNumAckedPackets} << CWND_FRAC_BITS));
+  const ac_int<24, false> bytes = saturate<24>(in.acked_bytes, kMaxAckedBytes);
+  const ac_int<24 + 27 - (32 - CWND_FRAC_BITS), false> acked = (bytes * ac_int<27, false>(r.inv_mtu)) >> (32 - CWND_FRAC_BITS);
+  const Acked num_acked = saturate<CWND_W - 4>(acked.to_uint64(), uint64_t{kMaxNumAckedPackets} << CWND_FRAC_BITS);
   // Line 5, section 3.5: the fabric target from fcwnd before this ACK's update.
-  out.fabric_target_q8 = fabric_target_block(r, s.fcwnd, in.hops);
-  out.fabric = ack_window(s.fcwnd, s.t_last_decrease_f_ns, uint64_t{fabric} << Q8, out.fabric_target_q8, num_acked,
-                          rtt, in.now_ns, r);
-  out.endpoint = ack_window(s.ecwnd, s.t_last_decrease_e_ns, s.endpoint_delay_q8, r.endpoint_target_q8, num_acked,
-                            rtt, in.now_ns, r);
+  const TargetQ8 fabric_target = fabric_target_block(r, s.fcwnd, in.hops);
+  out.fabric_target_q8 = fabric_target.to_uint64();
+  out.fabric = ack_window(s.fcwnd, s.t_last_decrease_f_ns, DelayQ8(fabric) << Q8, fabric_target, num_acked, rtt, in.now_ns, r);
+  out.endpoint = ack_window(s.ecwnd, s.t_last_decrease_e_ns, s.endpoint_delay_q8, r.endpoint_target_q8, num_acked, rtt,
+                            in.now_ns, r);
   return finish(s, r, out);
 }
 
@@ -271,7 +298,7 @@ Out on_retransmit_timeout(State& s, const Regs& r, uint32_t now_ns) {
   Out out;
   if (s.retransmit_cnt < ones(r.widths.retx)) ++s.retransmit_cnt;  // line 16, saturating
   if (s.retransmit_cnt >= r.retx_reset_threshold) {      // lines 17-18
-    const uint32_t pf = s.fcwnd, pe = s.ecwnd;
+    const Cwnd pf = s.fcwnd, pe = s.ecwnd;
     out.fabric = finish_window(s.fcwnd, s.t_last_decrease_f_ns, r.min_cwnd, pf, now_ns, WindowAction::kReset, r);
     out.endpoint = finish_window(s.ecwnd, s.t_last_decrease_e_ns, r.min_cwnd, pe, now_ns, WindowAction::kReset, r);
   } else {                                               // lines 20-21
@@ -362,7 +389,7 @@ Regs swift_regs(const Params& p, uint32_t mtu_bytes) {
   auto q20 = [](double pkts) { return static_cast<uint32_t>(std::llround(pkts * kCwndOne)); };
   auto g16 = [](double g) { return static_cast<uint32_t>(std::llround(g * kGainOne)); };
   Regs r;
-  r.base_target_q8 = static_cast<uint32_t>(q8(p.base_target_us));
+  r.base_target_q8 = static_cast<uint64_t>(q8(p.base_target_us));
   r.per_hop_q8 = static_cast<uint32_t>(q8(p.per_hop_us));
   // Spec 2.2: alpha = fs_range / (1/sqrt(fs_min) - 1/sqrt(fs_max)), beta = -alpha / sqrt(fs_max).
   const double alpha_ns = p.fs_range_us * 1000.0 / (1.0 / std::sqrt(p.fs_min_cwnd) - 1.0 / std::sqrt(p.fs_max_cwnd));
@@ -372,7 +399,7 @@ Regs swift_regs(const Params& p, uint32_t mtu_bytes) {
   // alpha rs / 2^24 - beta >= fs_range  <=>  rs >= (fs_range + beta) 2^24 / alpha.
   r.fs_sat_rs = r.fs_alpha_q8 == 0 ? ~uint64_t{0}
                                    : ((r.fs_range_q8 + r.fs_beta_q8) << RECIP_FRAC_BITS) / r.fs_alpha_q8;
-  r.endpoint_target_q8 = static_cast<uint32_t>(q8(p.endpoint_target_us));
+  r.endpoint_target_q8 = static_cast<uint64_t>(q8(p.endpoint_target_us));
   r.ewma_gain = g16(p.endpoint_ewma_gain);
   r.ai = q20(p.ai);
   r.beta = g16(p.beta);

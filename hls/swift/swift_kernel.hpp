@@ -46,6 +46,10 @@ inline constexpr unsigned GAIN_FRAC_BITS = 16;  // beta, max_mdf, endpoint EWMA 
 inline constexpr unsigned RECIP_FRAC_BITS = 24; // ROM/Newton outputs and the MD factor: value / 2^24
 inline constexpr unsigned ROM_INDEX_BITS = 8;   // 256-entry ROMs for 1/x and 1/sqrt(x)
 inline constexpr unsigned HOPS_W = 8;
+// The fs term's registers: alpha <= 10^7 ns / (1/sqrt(4054.5) (1 - 1/sqrt(1.01))) = 1.3e11 ns and
+// |beta| <= fs_range / (sqrt(1.01) - 1) = 2.0e9 ns under swift_params_error's rules.
+inline constexpr unsigned FS_ALPHA_W = 45;      // fs_alpha_q8: 2^-8 ns sqrt(packet), < 3.3e13
+inline constexpr unsigned FS_TERM_W = 40;       // alpha/sqrt(fcwnd) below saturation, < fs_range + |beta|
 
 inline constexpr uint32_t kCwndOne = 1u << CWND_FRAC_BITS;
 inline constexpr uint32_t kCwndMax = 0xFFFF'FFFFu;                    // 4095.999999 packets
@@ -127,13 +131,13 @@ std::string swift_params_error(const Params& p);
 
 // ---- configuration registers of the hardware (not per flow), derived once from Params ----
 struct Regs {
-  uint32_t base_target_q8 = 0;      // base_target in 2^-8 ns
+  uint64_t base_target_q8 = 0;      // base_target in 2^-8 ns (< 2^34)
   uint32_t per_hop_q8 = 0;          // h in 2^-8 ns
   uint64_t fs_alpha_q8 = 0;         // alpha of spec 2.2 in 2^-8 ns * sqrt(packet)
   uint64_t fs_beta_q8 = 0;          // -beta of spec 2.2 (>= 0) in 2^-8 ns
   uint64_t fs_range_q8 = 0;         // fs_range in 2^-8 ns
   uint64_t fs_sat_rs = 0;           // 1/sqrt(fcwnd) (2^-24 units) above which the term is fs_range
-  uint32_t endpoint_target_q8 = 0;  // endpoint target in 2^-8 ns
+  uint64_t endpoint_target_q8 = 0;  // endpoint target in 2^-8 ns (< 2^34)
   uint32_t ewma_gain = 0;           // 2^-16
   uint32_t ai = 0;                  // Q12.20 packets
   uint32_t beta = 0;                // 2^-16

@@ -28,8 +28,8 @@ inline bool regs_from(const std::vector<uint64_t>& v, Regs& r) {
   // 17 registers, then the 7 widths and the divider form (absent: shipped).
   if (v.size() != 17 && !(v.size() == 25 && v[24] < kDividers)) return false;
   auto u = [&](size_t i) { return static_cast<uint32_t>(v[i]); };
-  r.base_target_q8 = u(0), r.per_hop_q8 = u(1), r.fs_alpha_q8 = v[2], r.fs_beta_q8 = v[3], r.fs_range_q8 = v[4];
-  r.fs_sat_rs = v[5], r.endpoint_target_q8 = u(6), r.ewma_gain = u(7), r.ai = u(8), r.beta = u(9);
+  r.base_target_q8 = v[0], r.per_hop_q8 = u(1), r.fs_alpha_q8 = v[2], r.fs_beta_q8 = v[3], r.fs_range_q8 = v[4];
+  r.fs_sat_rs = v[5], r.endpoint_target_q8 = v[6], r.ewma_gain = u(7), r.ai = u(8), r.beta = u(9);
   r.max_mdf = u(10), r.min_cwnd = u(11), r.max_cwnd = u(12), r.init_cwnd = u(13), r.inv_mtu = u(14);
   r.widths = Widths{};
   r.divider = Divider::kRecipTable;

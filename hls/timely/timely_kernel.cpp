@@ -4,6 +4,8 @@
 // T_high region, is a 24-step restoring divider (frac_div), truncation error < 2^-24.
 #include "timely/timely_kernel.hpp"
 
+#include "rounding.hpp"
+
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -11,49 +13,63 @@
 namespace ccf::hls::timely {
 namespace {
 
-// x / 2^sh rounded to nearest (ties up), arithmetic shift for negative x. sh >= 1.
-constexpr int64_t round_shift(int64_t x, unsigned sh) { return (x + (int64_t{1} << (sh - 1))) >> sh; }
-constexpr uint64_t round_shift_u(uint64_t x, unsigned sh) { return (x + (uint64_t{1} << (sh - 1))) >> sh; }
+// The datapath's operands at their widths (ac_int); every intermediate is as wide as its operator's
+// result needs, and each narrowing assignment is bounded in its comment.
+using Rate = ac_int<RATE_W, false>;             // rate LSB
+using NextRate = ac_int<RATE_W + 1, false>;     // a rate before the clamps (<= rate + hai_n delta < 2^25)
+using Frac = ac_int<FRAC_BITS + 1, false>;      // 2^-24, <= 1: delta_factor, T_high quotient, beta g
+using Param = ac_int<PARAM_FRAC_BITS + 1, false>;  // alpha, beta: 2^-16, <= 1
+using Rtt = ac_int<RTT_W, false>;               // ns
+using Avg = ac_int<AVG_W, true>;                // avg_rtt_diff, 2^-8 ns
+using Grad = ac_int<33, true>;                  // g in 2^-24, saturated to +-2^31
+using Time = ac_int<TIME_W, false>;             // ns modulo 2^32
+using InvMinRtt = ac_int<FRAC_BITS + 1, false>; // 1/minRTT mantissa, [2^23, 2^24]
 
 constexpr int64_t kGSat = int64_t{1} << 31;  // |g| saturates at 128 (2^31 in 2^-24 units)
 
+// (now - then) modulo 2^time.
+Time elapsed_ns(uint32_t now_ns, Time then_ns, const Widths& w) {
+  const Time d = Time(now_ns) - then_ns;  // modulo 2^32
+  return d & Time(ones(w.time));
+}
+
 // The rate after the update, before the min/max clamps, from the region's arithmetic.
-uint64_t region_rate(const State& s, const Config& c, UpdateOut& out, uint32_t rtt) {
-  const uint64_t rate = s.rate;
-  const uint64_t df = out.delta_factor;
+NextRate region_rate(const State& s, const Config& c, UpdateOut& out, Rtt rtt, Frac df) {
+  const Rate rate = s.rate;
   if (rtt < c.t_low_ns) {
     out.region = Region::kLow;
-    return rate + round_shift_u(uint64_t{c.delta} * df, FRAC_BITS);  // rate + delta df
+    return rate + round_shift(Rate(c.delta) * df, FRAC_BITS);  // rate + delta df
   }
   if (rtt > c.t_high_ns) {
     out.region = Region::kHigh;
     // 1 - T_high/new_rtt = (new_rtt - T_high)/new_rtt, 0 < q < 1 (2^-24 units)
-    const uint64_t q = frac_div(rtt - c.t_high_ns, rtt);
-    uint64_t m = round_shift_u(uint64_t{c.beta} * q, PARAM_FRAC_BITS);  // beta q, 2^-24
-    m = round_shift_u(m * df, FRAC_BITS);                                // delta_factor beta q
-    return rate - round_shift_u(rate * m, FRAC_BITS);                   // m <= 1: no underflow
+    const ac_int<FRAC_BITS, false> q = frac_div((rtt - c.t_high_ns).to_uint(), rtt.to_uint());
+    const Frac bq = round_shift(Param(c.beta) * q, PARAM_FRAC_BITS);  // beta q, 2^-24
+    const Frac m = round_shift(bq * df, FRAC_BITS);                   // delta_factor beta q
+    return rate - round_shift(rate * m, FRAC_BITS);                   // m <= 1: no underflow
   }
   if (s.avg_rtt_diff <= 0) {  // g <= 0 exactly when avg_rtt_diff <= 0 (minRTT > 0)
     out.region = Region::kGradientInc;
     out.hai = s.neg_count >= c.hai_thresh;
-    const uint64_t n = out.hai ? c.hai_n : 1;
-    return rate + round_shift_u(n * c.delta * df, FRAC_BITS);  // rate + N delta df
+    const ac_int<5, false> n = out.hai ? c.hai_n : 1;                  // hai_n <= 16
+    const ac_int<RATE_W + 5, false> step = n * Rate(c.delta);
+    return rate + round_shift(step * df, FRAC_BITS);                   // rate + N delta df
   }
   out.region = Region::kGradientDec;
-  // beta g, saturated at 1 (the rate cannot go below 0; the clamps below act on the result)
-  int64_t bg = round_shift(int64_t{c.beta} * out.g, PARAM_FRAC_BITS);
-  if (bg > kFracOne) bg = kFracOne;
-  return rate - round_shift_u(rate * static_cast<uint64_t>(bg), FRAC_BITS);
+  // beta g, saturated at 1 (g > 0 here; the rate cannot go below 0; the clamps below act on the result)
+  const ac_int<Grad::width + PARAM_FRAC_BITS + 2, true> bg_full = round_shift(Param(c.beta) * Grad(out.g), PARAM_FRAC_BITS);
+  const Frac bg = bg_full > kFracOne ? Frac(kFracOne) : Frac(bg_full);
+  return rate - round_shift(rate * bg, FRAC_BITS);
 }
 
-// sum mod den for sum < 2^32, den > 0: restoring remainder, 32 steps.
-uint32_t mod_u32(uint32_t sum, uint32_t den) {
-  uint64_t r = 0;
+// sum mod den for den > 0: restoring remainder, 32 steps.
+ac_int<SEG_W, false> mod_seg(ac_int<32, false> sum, ac_int<SEG_W, false> den) {
+  ac_int<SEG_W + 1, false> r = 0;
   for (int i = 31; i >= 0; --i) {
-    r = (r << 1) | ((sum >> i) & 1u);
+    r = (r << 1) | ac_int<1, false>(sum[i] ? 1 : 0);
     if (r >= den) r -= den;
   }
-  return static_cast<uint32_t>(r);
+  return r;
 }
 
 std::string fmt_num(double v) {
@@ -70,17 +86,17 @@ std::string bad(const char* key, double v, const char* rule) {
 }  // namespace
 
 uint32_t frac_div(uint32_t num, uint32_t den) {
-  uint64_t r = num;
-  uint32_t q = 0;
+  ac_int<RTT_W + 1, false> r = num;  // num < den < 2^24: 2r < 2^25
+  ac_int<FRAC_BITS, false> q = 0;
   for (unsigned i = 0; i < FRAC_BITS; ++i) {
     r <<= 1;
     q <<= 1;
     if (r >= den) {
       r -= den;
-      q |= 1u;
+      q[0] = 1;
     }
   }
-  return q;
+  return q.to_uint();
 }
 
 std::string timely_params_error(const Params& p) {
@@ -182,44 +198,42 @@ UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t
   UpdateOut out;
   const Widths& w = c.widths;
   const uint32_t rtt_max = static_cast<uint32_t>(ones(w.rtt));
-  const uint32_t time_mask = static_cast<uint32_t>(ones(w.time));
-  const uint32_t rtt = new_rtt_ns < rtt_max ? new_rtt_ns : rtt_max;
-  out.rtt_ns = rtt;
+  const Rtt rtt = new_rtt_ns < rtt_max ? new_rtt_ns : rtt_max;
+  out.rtt_ns = rtt.to_uint();
   const bool first = s.prev_rtt == 0;  // seed: "if(prevRTT_ == 0) prevRTT_ = rtt;"
   if (first) s.prev_rtt = rtt;
-  const int64_t new_rtt_diff = int64_t{rtt} - s.prev_rtt.to_int64();
+  const ac_int<RTT_W + 1, true> new_rtt_diff = rtt - s.prev_rtt;
   // avg <- (1 - alpha) avg + alpha new_rtt_diff, as avg + alpha (new_rtt_diff - avg): one subtract,
-  // one multiply, a rounding shift and an add (on 64-bit operands; the field keeps AVG_W bits).
-  const int64_t target = new_rtt_diff * (int64_t{1} << DIFF_FRAC_BITS);
-  int64_t avg = s.avg_rtt_diff.to_int64();
-  avg += round_shift(int64_t{c.alpha} * (target - avg), PARAM_FRAC_BITS);
-  if (w.diff_frac != DIFF_FRAC_BITS) avg = round_lsbs_signed(avg, DIFF_FRAC_BITS - w.diff_frac);
+  // one multiply, a rounding shift and an add; the sum lies between avg and new_rtt_diff.
+  const Avg target = Avg(new_rtt_diff) << DIFF_FRAC_BITS;
+  const ac_int<AVG_W + 1, true> gap = target - s.avg_rtt_diff;
+  Avg avg = s.avg_rtt_diff + round_shift(Param(c.alpha) * gap, PARAM_FRAC_BITS);
+  if (w.diff_frac != DIFF_FRAC_BITS) avg = round_lsbs_signed(avg.to_int64(), DIFF_FRAC_BITS - w.diff_frac);
   s.avg_rtt_diff = avg;
-  // g = avg_rtt_diff / minRTT = avg (2^-8 ns) x inv_m 2^-sh (per ns), to 2^-24 units.
-  int64_t g = round_shift(avg * int64_t{c.inv_min_rtt_m}, c.inv_min_rtt_sh + DIFF_FRAC_BITS - FRAC_BITS);
-  if (g > kGSat) g = kGSat;
-  if (g < -kGSat) g = -kGSat;
-  out.g = g;
+  // g = avg_rtt_diff / minRTT = avg (2^-8 ns) x inv_m 2^-sh (per ns), to 2^-24 units; sh >= 33.
+  const ac_int<AVG_W + FRAC_BITS + 2, true> g_full =
+      round_shift(avg * InvMinRtt(c.inv_min_rtt_m), c.inv_min_rtt_sh + DIFF_FRAC_BITS - FRAC_BITS);
+  const Grad g = g_full > kGSat ? Grad(kGSat) : g_full < -kGSat ? Grad(-kGSat) : Grad(g_full);
+  out.g = g.to_int64();
   // HAI counter: author counts raw new_rtt_diff < 0, spec 3.2 counts g < 0 (sign of avg_rtt_diff).
   const bool negative = c.variant == Variant::kAuthor ? new_rtt_diff < 0 : avg < 0;
-  const uint32_t count_max = static_cast<uint32_t>(ones(w.count));
-  const uint32_t count = s.neg_count.to_uint();
-  s.neg_count = negative ? (count < count_max ? count + 1 : count_max) : 0;
+  using Count = decltype(s.neg_count);
+  s.neg_count = !negative ? Count(0) : s.neg_count < ones(w.count) ? Count(s.neg_count + 1) : s.neg_count;
   // delta_factor = min((now - last_update)/minRTT, 1) (author); 1 on the first completion and in
   // the paper variant.
-  uint64_t df = kFracOne;
+  Frac df = kFracOne;
   if (c.variant == Variant::kAuthor && !first) {
-    const uint64_t elapsed = (now_ns - s.last_update.to_uint()) & time_mask;  // modulo 2^time
-    const uint64_t f = round_shift_u(elapsed * c.inv_min_rtt_m, c.inv_min_rtt_sh - FRAC_BITS);
-    df = f < static_cast<uint64_t>(kFracOne) ? f : static_cast<uint64_t>(kFracOne);
+    const Time elapsed = elapsed_ns(now_ns, s.last_update, w);
+    const ac_int<TIME_W + FRAC_BITS + 2, false> f = round_shift(elapsed * InvMinRtt(c.inv_min_rtt_m), c.inv_min_rtt_sh - FRAC_BITS);
+    if (f < kFracOne) df = f;
   }
-  out.delta_factor = static_cast<uint32_t>(df);
+  out.delta_factor = df.to_uint();
   s.prev_rtt = rtt;
-  s.last_update = now_ns & time_mask;
+  s.last_update = elapsed_ns(now_ns, 0, w);  // now modulo 2^time
 
-  uint64_t r = region_rate(s, c, out, rtt);
+  NextRate r = region_rate(s, c, out, rtt, df);
   if (c.variant == Variant::kAuthor) {
-    const uint64_t half = (uint64_t{s.rate} + 1) >> 1;  // new >= rate/2 for an integer new
+    const Rate half = (NextRate(s.rate) + 1) >> 1;  // new >= rate/2 for an integer new
     if (r < half) {
       r = half;
       out.capped_half = true;
@@ -229,51 +243,49 @@ UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t
   if (r < c.min_rate) r = c.min_rate;
   if (w.rate_frac != RATE_FRAC_BITS || w.rate_int != RATE_W - RATE_FRAC_BITS) {  // write-back at the kept widths
     const unsigned drop = RATE_FRAC_BITS - w.rate_frac;
-    r = store_value(r, drop, field_max(w.rate_int + RATE_FRAC_BITS, drop));
+    r = store_value(r.to_uint64(), drop, field_max(w.rate_int + RATE_FRAC_BITS, drop));
   }
   out.rate_changed = r != s.rate;
-  s.rate = static_cast<uint32_t>(r);
+  s.rate = r;  // <= max_rate < 2^24
   return out;
 }
 
 AckOut on_ack(State& s, const Config& c, uint32_t acked_bytes, uint32_t echo_ns, uint32_t now_ns) {
   AckOut out;
   if (acked_bytes == 0) return out;  // duplicate ACK: no progress
-  if (acked_bytes > (1u << 31)) acked_bytes = 1u << 31;
-  const uint32_t time_mask = static_cast<uint32_t>(ones(c.widths.time));
-  if (s.seg_acked == 0) s.seg_send = echo_ns & time_mask;  // the first ACK into this segment: its t_send
-  const uint32_t sum = s.seg_acked.to_uint() + acked_bytes;  // < 2^20 + 2^31
+  const ac_int<32, false> acked = acked_bytes > (1u << 31) ? 1u << 31 : acked_bytes;
+  if (s.seg_acked == 0) s.seg_send = elapsed_ns(echo_ns, 0, c.widths);  // the first ACK into this segment: its t_send
+  const ac_int<32, false> sum = s.seg_acked + acked;  // < 2^20 + 2^31
   if (sum < c.segment_bytes) {
     s.seg_acked = sum;
     return out;
   }
   // Completion: RTT = t_completion - t_send - Seg/NLR (spec 3.1), at least 0.
-  const uint32_t elapsed = (now_ns - s.seg_send.to_uint()) & time_mask;  // modulo 2^time
-  const uint32_t rtt = elapsed > c.seg_serialization_ns ? elapsed - c.seg_serialization_ns : 0;
+  const Time elapsed = elapsed_ns(now_ns, s.seg_send, c.widths);
+  const uint32_t rtt = elapsed > c.seg_serialization_ns ? (elapsed - c.seg_serialization_ns).to_uint() : 0;
   out.completion = true;
   out.update = on_completion(s, c, rtt, now_ns);
-  const uint32_t rest = sum - c.segment_bytes;
-  s.seg_acked = rest < c.segment_bytes ? rest : mod_u32(rest, c.segment_bytes);
-  if (s.seg_acked != 0) s.seg_send = echo_ns & time_mask;  // this ACK also went into the next segment
+  const ac_int<32, false> rest = sum - c.segment_bytes;
+  s.seg_acked = rest < c.segment_bytes ? ac_int<SEG_W, false>(rest) : mod_seg(rest, c.segment_bytes);
+  if (s.seg_acked != 0) s.seg_send = elapsed_ns(echo_ns, 0, c.widths);  // this ACK also went into the next segment
   return out;
 }
 
 TxOut on_tx(State& s, const Config& c, uint32_t payload_bytes, uint32_t wire_bytes, uint32_t now_ns) {
   TxOut out;
-  const uint32_t time_mask = static_cast<uint32_t>(ones(c.widths.time));
   if (s.tx_seg_bytes == 0) {
-    s.tx_seg_start = now_ns & time_mask;
+    s.tx_seg_start = elapsed_ns(now_ns, 0, c.widths);
     s.tx_seg_wire = 0;
   }
-  const uint32_t kWireMax = static_cast<uint32_t>(ones(c.widths.seg_wire));
-  const uint32_t wire = s.tx_seg_wire.to_uint() + wire_bytes;
-  s.tx_seg_wire = wire < kWireMax ? wire : kWireMax;
+  const uint32_t wire_max = static_cast<uint32_t>(ones(c.widths.seg_wire));
+  const ac_int<33, false> wire = s.tx_seg_wire + ac_int<32, false>(wire_bytes);
+  s.tx_seg_wire = wire < wire_max ? ac_int<SEG_WIRE_W, false>(wire) : ac_int<SEG_WIRE_W, false>(wire_max);
   // the sum on 32 bits: it may pass 2^SEG_W on the frame that completes the segment
-  const uint32_t bytes = s.tx_seg_bytes.to_uint() + payload_bytes;
+  const ac_int<32, false> bytes = s.tx_seg_bytes + ac_int<32, false>(payload_bytes);
   s.tx_seg_bytes = bytes;
   if (bytes >= c.segment_bytes) {
     out.segment_sent = true;
-    out.seg_elapsed_ns = (now_ns - s.tx_seg_start.to_uint()) & time_mask;
+    out.seg_elapsed_ns = elapsed_ns(now_ns, s.tx_seg_start, c.widths).to_uint();
     out.seg_wire_bytes = s.tx_seg_wire.to_uint();
     s.tx_seg_bytes = 0;
   }

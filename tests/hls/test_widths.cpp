@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <bit>
 #include <random>
 
 #include "dcqcn/np_kernel.hpp"
 #include "dcqcn/rp_kernel.hpp"
 #include "divider.hpp"
+#include "priority_encoder.hpp"
 #include "ldcp/ldcp_kernel.hpp"
 #include "swift/swift_kernel.hpp"
 #include "timely/timely_kernel.hpp"
@@ -281,6 +283,32 @@ TEST(DividerForms, LdcpReciprocalStaysWithinItsBound) {
     std::printf("seed=%llu %s: worst 1/cw %.3g\n", static_cast<unsigned long long>(seed), divider_name(b.form), worst);
     EXPECT_LE(worst, b.recip + std::ldexp(1.0, -23)) << divider_name(b.form) << " seed=" << seed;
   }
+}
+
+// ---- the priority encoder in front of every normaliser (hls/priority_encoder.hpp) ----
+
+template <int W>
+void check_priority_encoder(std::mt19937_64& rng) {
+  for (int i = 0; i < 20'000; ++i) {
+    const unsigned bits = 1 + rng() % W;  // every leading-one position
+    const uint64_t raw = rng() >> (64 - bits);
+    const ac_int<W, false> x = raw | (uint64_t{1} << (bits - 1));
+    const unsigned want = static_cast<unsigned>(std::bit_width(x.to_uint64())) - 1;
+    ASSERT_EQ(msb_index(x), want) << "W = " << W << ", x = " << x.to_uint64();
+    ASSERT_EQ(msb_index_portable(x), want) << "W = " << W << ", x = " << x.to_uint64();
+  }
+}
+
+TEST(PriorityEncoder, SimulationFormEqualsTheLibrarysLeadingSign) {
+  const uint64_t seed = seed_from_env(21);
+  std::printf("seed=%llu (CCF_SEED)\n", static_cast<unsigned long long>(seed));
+  std::mt19937_64 rng(seed);
+  check_priority_encoder<1>(rng);
+  check_priority_encoder<24>(rng);
+  check_priority_encoder<32>(rng);
+  check_priority_encoder<33>(rng);
+  check_priority_encoder<36>(rng);
+  check_priority_encoder<64>(rng);
 }
 
 }  // namespace

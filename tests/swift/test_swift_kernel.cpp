@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -284,6 +285,29 @@ TEST(SwiftKernel, FabricTargetFollowsBasePlusHopsPlusFlowScaling) {
       EXPECT_NEAR(ns_of_q8(fabric_target_q8(r, q20(w), hops)), want, p.fs_range_us * 1000 * std::ldexp(1.0, -14) + 1)
           << "fcwnd=" << w << " hops=" << hops;
     }
+}
+
+// The largest targets the parameter rules allow (up to 2^26 ns): the registers hold 34 bits of 2^-8 ns,
+// the extreme flow-scaling curves (fs_max_cwnd = 1.01 fs_min_cwnd at either end) fit the fs term.
+TEST(SwiftKernel, TargetsUpToTheDelayRangeAndExtremeFlowScalingFit) {
+  for (const auto& [base_us, fs_min, fs_max] : {std::tuple{60'000.0, 0.1, 100.0}, std::tuple{20.0, 0.001, 0.00101},
+                                                 std::tuple{20.0, 4054.0, 4094.54}}) {
+    Params p;
+    p.base_target_us = base_us;
+    p.per_hop_us = 0;
+    p.fs_range_us = 5'000;
+    p.fs_min_cwnd = fs_min;
+    p.fs_max_cwnd = fs_max;
+    p.endpoint_target_us = base_us;
+    ASSERT_EQ(swift_params_error(p), "");
+    const Regs r = swift_regs(p, kMtu);
+    // A steep curve subtracts two large terms: the bound is 2^-14 of alpha/sqrt(fcwnd), not of fs_range.
+    const double alpha_ns = p.fs_range_us * 1000 / (1 / std::sqrt(fs_min) - 1 / std::sqrt(fs_max));
+    for (const double w : {fs_min / 2, fs_min, std::sqrt(fs_min * fs_max), fs_max, 4095.0})
+      EXPECT_NEAR(ns_of_q8(fabric_target_q8(r, q20(w), 0)), spec_target_ns(p, pk(q20(w)), 0),
+                  alpha_ns / std::sqrt(pk(q20(w))) * std::ldexp(1.0, -14) + 1)
+          << "base=" << base_us << " fs_min=" << fs_min << " fcwnd=" << w;
+  }
 }
 
 TEST(SwiftKernel, ReciprocalIsWithinTwoToTheMinus16) {
