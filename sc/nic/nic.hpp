@@ -190,6 +190,8 @@ class Nic : public sc_core::sc_module {
   size_t ctrl_queue_frames() const { return ctrl_q_.size() + probe_q_.size(); }
   uint64_t host_queue_bytes() const { return host_bytes_; }
   size_t host_queue_frames() const { return host_q_.size(); }
+  // The host receive path has paused its link (PFC XOFF sent, not yet resumed).
+  bool host_paused() const { return xoff_; }
   size_t calendar_size() const { return cal_.size(); }
   // Stalls are measured from now on: every flow's longest stall restarts at 0 (a run opens the window
   // at the start of its measurement window).

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -476,6 +477,41 @@ TEST(Nic, ASlowHostBackpressuresTheLinkWithPfcAndLosesNothing) {
   EXPECT_GT(p.cc->last_ack.remote_queuing_delay_ps, 10'000'000u);
   p.expect_balanced();
 }
+
+// The host queue's thresholds (docs/nic.md): PFC pause once the queue holds more than host_xoff_bytes,
+// resume once it holds host_xon_bytes or less. With every frame of one length L, thresholds at whole
+// multiples of L put each boundary on a frame: the pause comes with the (xoff/L + 1)-th frame, not the
+// (xoff/L)-th, and the resume when the queue is down to xon/L frames, not one fewer.
+void expect_host_pfc_boundaries(unsigned xoff_frames, unsigned xon_frames) {
+  const uint64_t frame = data_len(kMtu);
+  NicConfig rx;
+  rx.host_gbps = 1.0;  // 8.2 us per frame: the queue moves by at most one frame per 10-ns step
+  rx.host_queue_bytes = 64 * frame;
+  rx.host_xoff_bytes = xoff_frames * frame;
+  rx.host_xon_bytes = xon_frames * frame;
+  Pair p({}, rx);
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 40 * kMtu});
+  size_t frames_at_pause = 0, frames_at_resume = 0;
+  bool paused = false;
+  for (int step = 0; step < 40'000 && frames_at_resume == 0; ++step) {
+    sc_core::sc_start(sc_time(10, sc_core::SC_NS));
+    if (p.b->host_paused() != paused) {
+      paused = p.b->host_paused();
+      (paused ? frames_at_pause : frames_at_resume) = p.b->host_queue_frames();
+    }
+    if (!paused) {
+      ASSERT_LE(p.b->host_queue_bytes(), rx.host_xoff_bytes) << "above XOFF without a pause at " << now_ps() << " ps";
+    }
+  }
+  std::printf("host PFC: pause at %zu frames, resume at %zu frames (%.1f us)\n", frames_at_pause, frames_at_resume,
+              now_ps() / 1e6);
+  EXPECT_EQ(frames_at_pause, xoff_frames + 1) << "xoff = " << xoff_frames << " frames";
+  EXPECT_EQ(frames_at_resume, xon_frames) << "xon = " << xon_frames << " frames";
+  p.expect_balanced();
+}
+
+TEST(Nic, HostPfcPausesAboveXoffAndResumesAtXon) { expect_host_pfc_boundaries(6, 3); }
+TEST(Nic, HostPfcWithXonEqualToXoffResumesAtXoff) { expect_host_pfc_boundaries(4, 4); }
 
 TEST(Nic, WithoutHostPfcASlowHostOverflowsCountsTheDropsAndGoBackNStillDeliversEverything) {
   NicConfig rx;

@@ -98,6 +98,39 @@ TEST(SwiftKernel, AckAboveTargetCutsByBetaTimesRelativeExcess) {
   EXPECT_EQ(o.endpoint, WindowAction::kAdditiveIncrease);  // endpoint delay 0 < endpoint target
 }
 
+// Algorithm 1 line 5: "if delay < target_delay" increases; a delay equal to the target takes the
+// decrease branch, whose factor (delay - target)/delay is then 0: the window keeps its value and
+// t_last_decrease is stamped (line 27). One nanosecond below increases, one above cuts.
+TEST(SwiftKernel, ADelayEqualToTheTargetIsNotBelowItForEitherWindow) {
+  Params p;
+  p.per_hop_us = 0;  // target = base_target exactly (fcwnd >= fs_max_cwnd: no flow-scaling term)
+  const Regs r = swift_regs(p, kMtu);
+  const auto target_ns = static_cast<uint64_t>(std::llround(p.base_target_us * 1000));
+  ASSERT_EQ(fabric_target_q8(r, q20(200), 0), target_ns << 8);
+  const uint32_t now = 1'000'000;
+  for (const int64_t off : {-1, 0, 1}) {
+    State s = flow_with(r, 200, 4000);  // the endpoint window sees no remote queuing: it increases
+    const Out o = on_ack(s, r, ack(now, target_ns + off));
+    EXPECT_EQ(o.fabric, off < 0 ? WindowAction::kAdditiveIncrease : WindowAction::kMultiplicativeDecrease) << "off=" << off;
+    if (off == 0) {
+      EXPECT_EQ(s.fcwnd, q20(200));
+      EXPECT_EQ(s.t_last_decrease_f_ns, now);
+    }
+    if (off > 0) {
+      EXPECT_LT(s.fcwnd, q20(200));
+    }
+  }
+  // The endpoint window against the endpoint target: remote queuing delay equal to it (the EWMA
+  // starts at the first sample).
+  const auto ep_ns = static_cast<uint64_t>(std::llround(p.endpoint_target_us * 1000));
+  for (const int64_t off : {-1, 0, 1}) {
+    State s = flow_with(r, 4000, 200);
+    s.endpoint_valid = false;
+    const Out o = on_ack(s, r, ack(now, ep_ns + off + 1'000, ep_ns + off));
+    EXPECT_EQ(o.endpoint, off < 0 ? WindowAction::kAdditiveIncrease : WindowAction::kMultiplicativeDecrease) << "off=" << off;
+  }
+}
+
 TEST(SwiftKernel, OneCutIsAtMostMaxMdf) {
   const Params p;
   const Regs r = swift_regs(p, kMtu);

@@ -174,6 +174,28 @@ TEST(TimelyUpdate, RttBelowTlowAddsDelta) {
   EXPECT_EQ(s.rate, rate_of(3000 + p.delta_mbps));  // rate + delta, exact in 1/32 Mb/s
 }
 
+// The paper's Algorithm 1 and the authors' getNewRate: "if (new_rtt < T_low)" increases by delta and
+// "if (new_rtt > T_high)" cuts; an RTT equal to either threshold falls through to the gradient, as
+// does one a nanosecond inside. Both variants; a negative gradient (increase) and a positive one (cut).
+TEST(TimelyUpdate, AnRttEqualToTlowOrThighIsDecidedByTheGradient) {
+  for (const Params& p : {Params{}, Params::paper()}) {
+    const Config c = cfg(p);
+    for (const double avg_ns : {-500.0, 500.0}) {
+      const Region gradient = avg_ns < 0 ? Region::kGradientInc : Region::kGradientDec;
+      const auto region_at = [&](uint32_t rtt) {
+        State s = mid_run(c, 5000, rtt, avg_ns);  // prev_rtt = rtt: new_rtt_diff 0, the EWMA keeps its sign
+        return on_completion(s, c, rtt, 10'000'000).region;
+      };
+      EXPECT_EQ(region_at(p.t_low_ns - 1), Region::kLow);
+      EXPECT_EQ(region_at(p.t_low_ns), gradient) << "rtt = T_low";
+      EXPECT_EQ(region_at(p.t_low_ns + 1), gradient);
+      EXPECT_EQ(region_at(p.t_high_ns - 1), gradient);
+      EXPECT_EQ(region_at(p.t_high_ns), gradient) << "rtt = T_high";
+      EXPECT_EQ(region_at(p.t_high_ns + 1), Region::kHigh);
+    }
+  }
+}
+
 TEST(TimelyUpdate, RttAboveThighCutsByBetaTimesOneMinusThighOverRtt) {
   const Params p = Params::paper();
   const Config c = cfg(p);
