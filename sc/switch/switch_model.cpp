@@ -38,6 +38,8 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
   offered_tag_.assign(params_.nports, 0);
   queue_bytes_.assign(size_t{params_.nports} * sw::kMaxPrio, 0);
   egress_degree_.assign(size_t{params_.nports} * sw::kMaxPrio, 0);
+  rx_pause_until_ps_.assign(size_t{params_.nports} * sw::kMaxPrio, 0);
+  last_sent_ps_.assign(size_t{params_.nports} * sw::kMaxPrio, 0);
   SC_METHOD(run);
   tick_.sensitize(sensitive);
   dont_initialize();
@@ -90,6 +92,12 @@ uint64_t SwitchModel::accept(unsigned port, tlm::tlm_generic_payload& trans, uin
     pfc_pending_[port] = pfc;  // a second PFC frame in the same cycle replaces the first (802.1Qbb)
     pfc_pending_mask_ |= uint64_t{1} << port;
     ++stats_.pfc_in;
+    for (unsigned c = 0; c < sw::kMaxPrio; ++c) {  // paused_by_peer: a new frame replaces the running pause
+      if (!((pfc.class_en >> c) & 1u)) continue;
+      const uint16_t q = pfc.time_quanta[c];
+      rx_pause_until_ps_[port * sw::kMaxPrio + c] =
+          arrival_ps + (q && egress_[port] ? egress_[port]->pause_duration(q).value() : 0);
+    }
   } else if (f->kind == fabric::FrameKind::kRcmCn) {
     sw::CnOnPort cn;
     cn.port = port;
@@ -289,14 +297,17 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
       continue;
     }
     const Waiting& w = ingress_[p].front();
-    by_tag_[offered_tag_[p]] = Held{w.trans, w.frame};
+    by_tag_[offered_tag_[p]] = Held{w.trans, w.frame, static_cast<uint8_t>(p)};
     ++frames_in_rtl_;
     ingress_[p].pop_front();
     if (ingress_[p].empty()) ingress_nonempty_ &= ~(uint64_t{1} << p);
   }
   if (out.enqueue_valid) {
-    const fabric::Frame* f = out.enqueue.tag < by_tag_.size() ? by_tag_[out.enqueue.tag].frame : nullptr;
+    Held* h = out.enqueue.tag < by_tag_.size() ? &by_tag_[out.enqueue.tag] : nullptr;
+    const fabric::Frame* f = h ? h->frame : nullptr;
     if (!f) throw std::logic_error(fmt::format("switch enqueued unknown tag {}", out.enqueue.tag));
+    h->egress = static_cast<uint8_t>(out.enqueue.port);
+    h->prio = static_cast<uint8_t>(out.enqueue.prio);
     queue_bytes_[out.enqueue.port * sw::kMaxPrio + out.enqueue.prio] += f->len_bytes;
   }
   if (out.drop_valid) {
@@ -309,9 +320,12 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
           fmt::format("switch RTL dequeued on more than one port in cycle {} (ports {:#x}; "
                       "docs/switch.md 2.8 allows one)",
                       cycle, out.egress_mask));
-    const auto [t, f] = release_tag(out.egress.tag, "sent");
+    const Held held = release_tag(out.egress.tag, "sent");
+    tlm::tlm_generic_payload* t = held.trans;
+    fabric::Frame* f = held.frame;
     f->ecn = static_cast<fabric::Ecn>(out.egress.ecn);
     queue_bytes_[out.egress.port * sw::kMaxPrio + out.egress.prio] -= out.egress.len_bytes;
+    last_sent_ps_[out.egress.port * sw::kMaxPrio + out.egress.prio] = start_ps;
     if (f->ttl > 0) --f->ttl;
     egress_[out.egress.port]->transmit_at(*t, *f, start_ps);  // data first: a PFC frame of this cycle follows it
     idle_known_ &= ~(uint64_t{1} << out.egress.port);
@@ -346,6 +360,13 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
     idle_known_ &= ~(uint64_t{1} << out.cn_out.port);
     ++stats_.cn_out;
   }
+}
+
+std::vector<uint32_t> SwitchModel::queued_by_ingress(unsigned prio) const {
+  std::vector<uint32_t> n(size_t{params_.nports} * params_.nports, 0);
+  for (const Held& h : by_tag_)
+    if (h.trans && h.egress != kNotQueued && h.prio == prio) ++n[size_t{h.ingress} * params_.nports + h.egress];
+  return n;
 }
 
 uint32_t SwitchModel::take_tag() {

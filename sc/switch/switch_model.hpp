@@ -124,6 +124,7 @@ class SwitchModel : public sc_core::sc_module {
   // PFC frame) is handled as in any cycle. For the end of a run.
   uint64_t read_counter(uint32_t lo_addr);
   uint64_t period_ps() const { return period_ps_; }
+  unsigned nports() const { return params_.nports; }
   // Consecutive cycles up to `ps` may be stepped in one activation, ahead of the kernel's time, when
   // nothing else is pending before them (run). Set to just before the end of each sc_start() by its
   // caller, so that nothing is stepped past the time the caller then reads; 0 (the default): never.
@@ -133,6 +134,20 @@ class SwitchModel : public sc_core::sc_module {
   // arrives: a frame's hash is taken when it arrives.
   void set_ecmp_seed(uint64_t seed) { ecmp_seed_ = seed; }
 
+  // What PFC deadlock detection reads (docs/fabric.md 9), at coarse intervals and never per cycle;
+  // none of it steps the RTL.
+  // Whether egress queue (port, prio) is paused at `t_ps` by the PFC frames its link peer sent: the
+  // last one received for the class, its quanta counted at the port's link rate (the RTL's own
+  // timer counts the same quanta in cycles, docs/switch.md 2.7).
+  bool paused_by_peer(unsigned port, unsigned prio, uint64_t t_ps) const {
+    return rx_pause_until_ps_[port * sw::kMaxPrio + prio] > t_ps;
+  }
+  // When the last frame left egress queue (port, prio), or 0 if none has.
+  uint64_t last_sent_ps(unsigned port, unsigned prio) const { return last_sent_ps_[port * sw::kMaxPrio + prio]; }
+  // The frames in the egress queues of class `prio` by the ingress port they arrived on and the
+  // egress port they wait for, [ingress * nports + egress]: a scan of every frame in the RTL.
+  std::vector<uint32_t> queued_by_ingress(unsigned prio) const;
+
  private:
   struct Waiting {
     uint64_t ready_cycle;
@@ -140,10 +155,14 @@ class SwitchModel : public sc_core::sc_module {
     fabric::Frame* frame;  // trans's Frame
     sw::Descriptor desc;   // what the RTL is offered, made once at arrival; the tag is set per offer
   };
-  // A frame in the RTL: its payload and Frame.
+  // A frame in the RTL: its payload and Frame, the port it arrived on and, once the RTL has
+  // enqueued it, its egress queue.
+  static constexpr uint8_t kNotQueued = 0xFF;
   struct Held {
     tlm::tlm_generic_payload* trans = nullptr;
     fabric::Frame* frame = nullptr;
+    uint8_t ingress = 0;
+    uint8_t egress = kNotQueued, prio = 0;
   };
   void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   // A frame or PFC frame arriving on `port` at `arrival_ps` (now, or later for one taken from its
@@ -222,6 +241,8 @@ class SwitchModel : public sc_core::sc_module {
   std::vector<PfcSent> pfc_log_;
   std::vector<uint64_t> queue_bytes_;  // [port * kMaxPrio + prio]
   std::vector<uint8_t> egress_degree_;  // [port * kMaxPrio + prio]
+  std::vector<uint64_t> rx_pause_until_ps_;  // [port * kMaxPrio + prio]: paused_by_peer
+  std::vector<uint64_t> last_sent_ps_;       // [port * kMaxPrio + prio]: last_sent_ps
   RcmFlowIds flow_ids_;                 // RCM: this switch's flow hashes <-> the fabric's flow IDs
   uint64_t ecmp_seed_ = 0;
 };

@@ -5,9 +5,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -20,6 +22,7 @@
 #include "cc_factory.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
+#include "deadlock_detector.hpp"
 #include "explore/recording_units.hpp"
 #include "fabric/flow_hash.hpp"
 #include "fabric/kernel_order_perturber.hpp"
@@ -56,6 +59,7 @@ struct RunOptions {
   // right after the simulation (summary.json speed.bare_loop; `ccfabric bench`)
   uint64_t bare_loop_cycles = 0;
   std::string plots = "png";  // --plots png|none
+  bool stop_on_deadlock = false;  // end the run at the first PFC deadlock found, exit code 3
 };
 
 constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
@@ -143,6 +147,17 @@ auto in_scenario_file(const std::string& file, Build&& build) {
   }
 }
 
+// The deadlocks of the run, said as such (DESIGN.md principle 8): each was printed when found.
+void print_deadlocks(const sims::RunResults& r) {
+  if (r.deadlocks.empty()) return;
+  const sims::PfcDeadlock& d = r.deadlocks.front();
+  fmt::print("DEADLOCK: {} PFC deadlock{} (a cycle of paused queues waiting for one another, none sending for "
+             "sim.deadlock_after_us = {} us); the first found at {:.1f} us, {} queues, {} frames stuck; "
+             "summary.json pfc.deadlocks\n",
+             r.deadlocks.size(), r.deadlocks.size() == 1 ? "" : "s", r.deadlock_after_us, d.detected_at_us,
+             d.cycle.size(), d.frames_stuck);
+}
+
 void run_scenario(const RunOptions& o) {
   sims::Scenario s;
   try {
@@ -222,6 +237,8 @@ void run_scenario(const RunOptions& o) {
     switches.back()->set_ecmp_seed(ecmp_seeds[k]);
   }
   const uint64_t rss_after_switches = resident_set_bytes();
+  uint8_t lossless_mask = 0;  // the PFC classes, for deadlock detection
+  for (const auto& c : configs) lossless_mask |= c.pfc_enable ? c.lossless_mask : 0;
   configs.clear();
   r.memory.switches = topo.switches();
   r.memory.rss_before_switches_bytes = rss_before_switches;
@@ -371,18 +388,41 @@ void run_scenario(const RunOptions& o) {
     r.samples.push_back(std::move(smp));
   });
 
+  const uint64_t sample_ps = sc_core::sc_time(interval_us, sc_core::SC_US).value();
+  // PFC deadlock detection (deadlock_detector.hpp), between two sc_start calls every period.
+  std::vector<const swc::SwitchModel*> switch_views;
+  for (const auto& sm : switches) switch_views.push_back(sm.get());
+  DeadlockDetector detector(topo, routing, std::move(switch_views), lossless_mask,
+                            sc_core::sc_time(s.sim.deadlock_after_us, sc_core::SC_US).value(), sample_ps);
+  r.deadlock_after_us = s.sim.deadlock_after_us;
+  const uint64_t check_ps = detector.period_ps();
+  uint64_t next_check_ps = check_ps ? check_ps : UINT64_MAX;
+  bool stopped = false;  // by --stop-on-deadlock
+  const auto check_deadlocks = [&] {
+    const uint64_t now = sc_core::sc_time_stamp().value();
+    if (now < next_check_ps) return;
+    next_check_ps = (now / check_ps + 1) * check_ps;
+    for (const DeadlockFound& d : detector.check(now)) {
+      r.deadlocks.push_back(deadlock_result(d, sw_names));
+      fmt::print("{}\n", deadlock_line(r.deadlocks.back()));
+      std::fflush(stdout);
+      stopped = stopped || o.stop_on_deadlock;
+    }
+  };
+
   // Run: the throughput window starts at measure_from; a progress line every ~2 s of wall time.
   const sc_core::sc_time end(s.sim.duration_us, sc_core::SC_US), from(s.sim.measure_from_us, sc_core::SC_US);
   // Each sc_start ends at the next sample at the latest, so that a switch stepping ahead of the kernel
-  // (up to its horizon: just before the end of the sc_start) never passes a sample (docs/fabric.md 8).
-  const uint64_t sample_ps = sc_core::sc_time(interval_us, sc_core::SC_US).value();
+  // (up to its horizon: just before the end of the sc_start) never passes a sample (docs/fabric.md 8),
+  // and at the next deadlock check, which reads the switches as they are at that time.
   const auto run_for = [&](const sc_core::sc_time& d) {
     const uint64_t until = sc_core::sc_time_stamp().value() + d.value();
-    while (sc_core::sc_time_stamp().value() < until) {
+    while (!stopped && sc_core::sc_time_stamp().value() < until) {
       const uint64_t now = sc_core::sc_time_stamp().value();
-      const uint64_t stop = std::min<uint64_t>(until, (now / sample_ps + 1) * sample_ps);
+      const uint64_t stop = std::min<uint64_t>({until, (now / sample_ps + 1) * sample_ps, next_check_ps});
       for (auto& sm : switches) sm->set_step_horizon_ps(stop - 1);
       sc_core::sc_start(sc_core::sc_time::from_value(stop - now));
+      check_deadlocks();
     }
   };
   // The bare loop right before the simulation; its wall time is not the run's.
@@ -394,16 +434,20 @@ void run_scenario(const RunOptions& o) {
     bare_before_wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
   if (from > sc_core::SC_ZERO_TIME) run_for(from);
-  for (auto& f : flows) f.acked_at_window = nics[f.host]->flow(f.index).c.bytes_acked;
-  for (auto& n : nics) n->open_stall_window();
+  // A run stopped at a deadlock before the window opened measures from 0.
+  const double window_from_us = stopped ? 0.0 : s.sim.measure_from_us;
   uint64_t switch_drops_at_window = 0;
-  for (const auto& sm : switches)
-    for (size_t k = 1; k < sw::kNumDropReasons; ++k) switch_drops_at_window += sm->stats().drops[k];
-  std::vector<nic::NicCounters> at_window;
-  for (const auto& n : nics) at_window.push_back(n->counters());
+  std::vector<nic::NicCounters> at_window(nics.size());
+  if (!stopped) {
+    for (auto& f : flows) f.acked_at_window = nics[f.host]->flow(f.index).c.bytes_acked;
+    for (auto& n : nics) n->open_stall_window();
+    for (const auto& sm : switches)
+      for (size_t k = 1; k < sw::kNumDropReasons; ++k) switch_drops_at_window += sm->stats().drops[k];
+    for (size_t h = 0; h < nics.size(); ++h) at_window[h] = nics[h]->counters();
+  }
   auto last_print = std::chrono::steady_clock::now();
   const sc_core::sc_time chunk(50, sc_core::SC_US);
-  while (sc_core::sc_time_stamp() < end) {
+  while (!stopped && sc_core::sc_time_stamp() < end) {
     run_for(std::min(chunk, end - sc_core::sc_time_stamp()));
     const auto now = std::chrono::steady_clock::now();
     if (now - last_print > std::chrono::seconds(2)) {
@@ -417,16 +461,20 @@ void run_scenario(const RunOptions& o) {
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count() - bare_before_wall_s;
   if (r.bare_loop) r.bare_loop->after_cycles_per_s = bare_loop_cycles_per_s(params[0].nports, o.bare_loop_cycles);
   r.memory.peak_rss_bytes = peak_resident_set_bytes();
-  r.simulated_us = s.sim.duration_us;
+  // The end of the run: the scenario's, or where --stop-on-deadlock ended it.
+  const double end_us = stopped ? double(sc_core::sc_time_stamp().value()) / 1e6 : s.sim.duration_us;
+  r.simulated_us = end_us;
+  r.duration_us = s.sim.duration_us;
+  r.stopped_on_deadlock = stopped;
   for (const auto& sm : switches) {
     r.wall_switch_s += sm->wall_s();
     r.switch_cycles_stepped += sm->stats().cycles_stepped;
-    r.switch_cycles_total += static_cast<uint64_t>(s.sim.duration_us * 1e6 / swc::SwitchModel::kDefaultPeriodPs);
+    r.switch_cycles_total += static_cast<uint64_t>(end_us * 1e6 / swc::SwitchModel::kDefaultPeriodPs);
   }
   for (const auto& n : nics) r.wall_nic_s += n->wall_s();
 
   // Results.
-  const double window_us = s.sim.duration_us - s.sim.measure_from_us;
+  const double window_us = end_us - window_from_us;
   for (const auto& f : flows) {
     const nic::FlowState& st = nics[f.host]->flow(f.index);
     sims::FlowResult fr;
@@ -488,8 +536,8 @@ void run_scenario(const RunOptions& o) {
     r.receivers.push_back({h, double(c.bytes_delivered - c0.bytes_delivered) * 8.0 / (window_us * 1000.0),
                            wire_bytes * 8.0 / (window_us * 1000.0 * nics[h]->config().link_gbps)});
   }
-  r.window.from_us = s.sim.measure_from_us;
-  r.window.to_us = s.sim.duration_us;
+  r.window.from_us = window_from_us;
+  r.window.to_us = end_us;
   for (unsigned h = 0; h < nics.size(); ++h) {
     const nic::NicCounters &c = nics[h]->counters(), &c0 = at_window[h];
     const size_t dup = static_cast<size_t>(nic::DropReason::kDuplicate);
@@ -593,9 +641,9 @@ void run_scenario(const RunOptions& o) {
 
   // The short table.
   fmt::print("ccfabric run {}: {} hosts, {} switch(es) ({}), {} Gb/s host links, cc = {}, {:.0f} us ({:.0f} us "
-             "measured)\n",
+             "measured){}\n",
              o.scenario, topo.hosts, topo.switches(), topo.kind, s.fabric.link_gbps, s.nic.cc, s.sim.duration_us,
-             window_us);
+             window_us, stopped ? fmt::format("; STOPPED at {:.3f} us by --stop-on-deadlock", end_us) : "");
   fmt::print("{:>6} {:>5} {:>5} {:>16} {:>10}\n", "flow", "src", "dst", "throughput_Gbps", "fct_us");
   double total = 0;
   for (size_t i = 0; i < r.flows.size(); ++i) {
@@ -638,9 +686,10 @@ void run_scenario(const RunOptions& o) {
   if (r.timeouts.flows_failed > 0)
     fmt::print("failed: {} flows used up their retry limit (nic.retry_limit = {}) and stopped sending\n",
                r.timeouts.flows_failed, s.retry_limit_in_effect());
+  print_deadlocks(r);
   fmt::print("wall {:.2f} s ({:.2f} wall s per simulated ms, {:.0f} frames per wall s; switch RTL {:.0f} %, NICs {:.0f} %, "
              "SystemC kernel and links {:.0f} %; switch stepped {:.1f} % of its cycles); outputs in {}/\n",
-             r.wall_s, r.wall_s / (s.sim.duration_us / 1000.0), double(r.frames.delivered) / r.wall_s,
+             r.wall_s, r.wall_s / (end_us / 1000.0), double(r.frames.delivered) / r.wall_s,
              100.0 * r.wall_switch_s / r.wall_s, 100.0 * r.wall_nic_s / r.wall_s,
              100.0 * (1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s),
              100.0 * double(r.switch_cycles_stepped) / double(std::max<uint64_t>(1, r.switch_cycles_total)), o.out_dir);
@@ -670,6 +719,10 @@ void run_scenario(const RunOptions& o) {
                recorder->events(), o.record_dir, s.nic.cc, o.record_dir);
   }
   if (const std::string err = r.accounting_error(); !err.empty()) throw RunFailed(err);
+  if (stopped)
+    throw StoppedOnDeadlock(fmt::format("PFC deadlock at {:.3f} us; the run ended there (--stop-on-deadlock), its "
+                                        "outputs in {}/ cover 0 to {:.3f} us",
+                                        end_us, o.out_dir, end_us));
 }
 
 }  // namespace
@@ -702,6 +755,9 @@ void add_run_command(CLI::App& app) {
                   "(summary.json speed.bare_loop, speed.cosim_over_bare; docs/speed.md)")
       ->type_name("N")
       ->check(integer_range(0, 100'000'000));
+  cmd->add_flag("--stop-on-deadlock", o->stop_on_deadlock,
+                "end the run at the first PFC deadlock found (sim.deadlock_after_us), write its outputs up to "
+                "then and exit with code 3 (docs/fabric.md 9)");
   cmd->callback([o, perturb] {
     o->perturb_kernel_order = perturb->count() > 0;
     run_scenario(*o);

@@ -10,10 +10,12 @@ class App;
 
 namespace ccf::cli {
 
-// Exit codes (STYLE.md "Errors"): bad input 2, a failed run 1.
+// Exit codes (STYLE.md "Errors"): bad input 2, a failed run 1; `run --stop-on-deadlock` that found a
+// PFC deadlock and ended the run there, its outputs written, 3 (docs/fabric.md 9).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitRunFailed = 1;
 inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitDeadlock = 3;
 
 // Thrown from a subcommand for input the option parser cannot check. The message names the option
 // or key, its value and what is allowed; main prints "error: <message>" and exits with 2.
@@ -24,6 +26,12 @@ struct BadInput : std::runtime_error {
 // Thrown when a valid request cannot be carried out (e.g. an output file cannot be written);
 // main prints "error: <message>" and exits with 1.
 struct RunFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Thrown by `run --stop-on-deadlock` after writing the outputs of a run it ended at a PFC deadlock;
+// main prints the message and exits with 3.
+struct StoppedOnDeadlock : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 

@@ -1,6 +1,6 @@
 // main.cpp: the ccfabric command line. Subcommands register themselves (commands.hpp); main owns
 // parsing and the mapping of errors to exit codes: 2 for bad input (including every option-parser
-// error), 1 for a failed run.
+// error), 1 for a failed run, 3 for a run `--stop-on-deadlock` ended at a PFC deadlock.
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 
@@ -41,6 +41,9 @@ int main(int argc, char** argv) {
   } catch (const ccf::cli::BadInput& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return ccf::cli::kExitBadInput;
+  } catch (const ccf::cli::StoppedOnDeadlock& e) {
+    fmt::print(stderr, "stopped: {}\n", e.what());
+    return ccf::cli::kExitDeadlock;
   } catch (const ccf::cli::RunFailed& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return ccf::cli::kExitRunFailed;

@@ -80,6 +80,17 @@ nlohmann::json rcm_json(const RunResults& r) {
   }
   return {{"enabled", r.rcm_enabled}, {"total", rcm_counts_json(total)}, {"switches", switches}};
 }
+// summary.json "pfc.deadlocks" (docs/fabric.md 9).
+nlohmann::json deadlocks_json(const std::vector<PfcDeadlock>& deadlocks) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& d : deadlocks) {
+    nlohmann::json cycle = nlohmann::json::array();
+    for (const auto& q : d.cycle) cycle.push_back({{"switch", q.sw}, {"port", q.port}, {"priority", q.prio}});
+    list.push_back({{"detected_at_us", d.detected_at_us}, {"since_us", d.since_us}, {"cycle", cycle},
+                    {"frames_stuck", d.frames_stuck}, {"bytes_stuck", d.bytes_stuck}});
+  }
+  return list;
+}
 }  // namespace
 
 void write_results(const RunResults& r, const std::string& dir) {
@@ -121,10 +132,12 @@ void write_results(const RunResults& r, const std::string& dir) {
       {"starvation", {{"threshold_us", r.starvation.threshold_us}, {"starved_flows", r.starvation.starved_flows},
                       {"longest_stall_us", r.starvation.longest_stall_us}}},
       {"drops", r.drops},
-      {"pfc", {{"pause_frames", r.pfc_pause_frames}, {"resume_frames", r.pfc_resume_frames}}},
+      {"pfc", {{"pause_frames", r.pfc_pause_frames}, {"resume_frames", r.pfc_resume_frames},
+               {"deadlock_after_us", r.deadlock_after_us}, {"deadlocks", deadlocks_json(r.deadlocks)}}},
       {"max_queue_bytes", r.max_queue_bytes},
       {"jain_index", r.jain_index()},
-      {"sim", {{"simulated_us", r.simulated_us}, {"wall_s", r.wall_s}}},
+      {"sim", {{"simulated_us", r.simulated_us}, {"duration_us", r.duration_us},
+               {"stopped_on_deadlock", r.stopped_on_deadlock}, {"wall_s", r.wall_s}}},
       // Everything here depends on the machine and its load (not part of the bit-identical output).
       {"speed", {{"wall_s_per_simulated_ms", r.simulated_us > 0 ? r.wall_s / (r.simulated_us / 1000.0) : 0.0},
                  {"frames_per_wall_s", r.wall_s > 0 ? double(r.frames.delivered) / r.wall_s : 0.0},

@@ -108,6 +108,21 @@ struct PfcEvent {
   uint16_t quanta = 0;               // of the first enabled class; 0 = resume
 };
 
+// One egress queue of a PFC deadlock's cycle.
+struct DeadlockQueue {
+  std::string sw;                    // switch name
+  unsigned port = 0, prio = 0;
+};
+
+// A PFC deadlock found during the run (docs/fabric.md 9): a cycle of paused egress queues, each
+// holding frames that wait for the next one's, from which no frame has left for sim.deadlock_after_us.
+struct PfcDeadlock {
+  double detected_at_us = 0.0;
+  double since_us = 0.0;             // the last time a frame left one of the cycle's queues
+  std::vector<DeadlockQueue> cycle;  // each waits for the next, the last for the first
+  uint64_t frames_stuck = 0, bytes_stuck = 0;  // in the cycle's queues at detection
+};
+
 // One sample of the time series: per-flow rates and per-queue depths at time_us.
 struct Sample {
   double time_us = 0.0;
@@ -141,6 +156,11 @@ struct RunResults {
   StarvationSummary starvation;
   std::map<std::string, uint64_t> drops;  // reason -> count
   uint64_t pfc_pause_frames = 0, pfc_resume_frames = 0;
+  double deadlock_after_us = 0.0;         // sim.deadlock_after_us
+  std::vector<PfcDeadlock> deadlocks;     // in the order found
+  // The scenario's sim.duration_us; simulated_us is less when `run --stop-on-deadlock` ended the run early.
+  double duration_us = 0.0;
+  bool stopped_on_deadlock = false;
   uint64_t max_queue_bytes = 0;
   double simulated_us = 0.0, wall_s = 0.0;
   // Where the wall time went: stepping the Verilated switches, the NIC models (with their CC

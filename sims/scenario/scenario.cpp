@@ -432,6 +432,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   sim.number("measure_from_us", s.sim.measure_from_us, 0.0, 1e7);
   sim.number("sample_interval_us", s.sim.sample_interval_us, 0.0, 1e6, true);
   sim.number("starved_after_us", s.sim.starved_after_us, 0.0, 1e7, true);
+  sim.number("deadlock_after_us", s.sim.deadlock_after_us, kMinDeadlockAfterUs, 1e7);
   sim.reject_unknown();
   if (s.sim.measure_from_us >= s.sim.duration_us)
     sim.fail("measure_from_us", fmt::format("{}", s.sim.measure_from_us), fmt::format("< sim.duration_us = {}", s.sim.duration_us));
@@ -776,13 +777,15 @@ std::string rcm_toml(const Scenario::Switch::Rcm& r) {
 
 std::string Scenario::to_toml() const {
   std::string t = fmt::format(
-      "[sim]\nduration_us = {}\nseed = {}\nmeasure_from_us = {}\nsample_interval_us = {}\nstarved_after_us = {}\n\n"
+      "[sim]\nduration_us = {}\nseed = {}\nmeasure_from_us = {}\nsample_interval_us = {}\nstarved_after_us = {}\n"
+      "deadlock_after_us = {}\n\n"
       "[fabric]\ntopology = \"{}\"\nhosts = {}\nlink_gbps = {}\nlink_delay_ns = {}\ninter_switch_gbps = {}\n\n"
       "[switch]\nbuffer_bytes = {}\npfc = {}\npfc_threshold = \"{}\"\npfc_beta = {}\npfc_static_bytes = {}\n"
       "headroom_bytes = {}\nreserve_bytes = {}\nmark_at_dequeue = {}\n\n"
       "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\nwred_k_bytes = {}\n\n{}"
       "[nic]\ncc = \"{}\"\nmtu_bytes = {}\ndcqcn_preset = \"{}\"\nhost_gbps = {}\nhost_queue_bytes = {}\nack_every = {}\n",
-      sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, sim.starved_after_us, fabric.topology, fabric.hosts,
+      sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, sim.starved_after_us,
+      sim.deadlock_after_us, fabric.topology, fabric.hosts,
       fabric.link_gbps, fabric.link_delay_ns, fabric.inter_switch_gbps, sw.buffer_bytes, sw.pfc, sw.pfc_threshold,
       sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
       sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, rcm_toml(sw.rcm), nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,

@@ -30,6 +30,10 @@ struct ScenarioError : std::runtime_error {
 // The shortest run: sim.duration_us >= 1 ns (the measurement window must hold at least 1 ps).
 inline constexpr double kMinDurationUs = 0.001;
 
+// The shortest sim.deadlock_after_us: the deadlock checks run at least every quarter of it, each
+// ending an sc_start of the run when it falls between two samples (docs/fabric.md 9).
+inline constexpr double kMinDeadlockAfterUs = 1.0;
+
 // The most samples (rows of timeseries.csv) a run takes: sim.duration_us / sim.sample_interval_us.
 // The longest run (1e7 us) at the default interval (10 us) takes exactly this many.
 inline constexpr uint64_t kMaxSamplesPerRun = 1'000'000;
@@ -93,6 +97,9 @@ struct Scenario {
     // A flow that goes this long without an acknowledged byte within the measurement window (while it
     // has started and not finished) is reported as starved (summary.json starvation).
     double starved_after_us = 1000.0;
+    // A cycle of paused switch queues, each waiting for the next and none sending a frame for this
+    // long, is a PFC deadlock (summary.json pfc.deadlocks; docs/fabric.md 9).
+    double deadlock_after_us = 100.0;
   } sim;
   // The topology: by kind and parameters, or as explicit nodes and links (docs/scenarios.md
   // [fabric], docs/fabric.md 5). scenario_topology.hpp builds it.

@@ -56,6 +56,21 @@ TEST(Scenario, SetIndexTooLargeForAnIntegerNamesTheArrayAndItsIndices) {
             "INDEX 0..0");
 }
 
+// sim.deadlock_after_us: how long a cycle of paused queues must be stuck to be a PFC deadlock
+// (docs/fabric.md 9); at least 1 us, as the checks run every quarter of it at most.
+TEST(Scenario, DeadlockAfterHasADefaultARangeAndIsDumped) {
+  EXPECT_DOUBLE_EQ(parse_scenario("", "s.toml", {}).sim.deadlock_after_us, 100.0);
+  const Scenario s = parse_scenario("[sim]\ndeadlock_after_us = 250\n", "s.toml", {});
+  EXPECT_DOUBLE_EQ(s.sim.deadlock_after_us, 250.0);
+  EXPECT_DOUBLE_EQ(parse_scenario(s.to_toml(), "dump.toml", {}).sim.deadlock_after_us, 250.0);
+  EXPECT_EQ(scenario_error_of("[sim]\ndeadlock_after_us = 0.5\n"),
+            "s.toml: sim.deadlock_after_us = 0.5 must be a number >= 1 and <= 10000000");
+  EXPECT_EQ(scenario_error_of("", {"sim.deadlock_after_us=2e7"}),
+            "s.toml: sim.deadlock_after_us = 20000000.0 must be a number >= 1 and <= 10000000");
+  EXPECT_NE(scenario_error_of("[sim]\ndeadlock_after_us = \"long\"\n").find("sim.deadlock_after_us = \"long\" must be a number"),
+            std::string::npos);
+}
+
 // The sampler's period rounds to SystemC's 1 ps: a shorter one would never advance. At most
 // kMaxSamplesPerRun samples: at the default 1000 us, an interval of 0.001 us is the shortest.
 TEST(Scenario, SampleIntervalBelowOnePicosecondOrOverAMillionSamplesIsRejected) {
