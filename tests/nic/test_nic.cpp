@@ -513,6 +513,23 @@ void expect_host_pfc_boundaries(unsigned xoff_frames, unsigned xon_frames) {
 TEST(Nic, HostPfcPausesAboveXoffAndResumesAtXon) { expect_host_pfc_boundaries(6, 3); }
 TEST(Nic, HostPfcWithXonEqualToXoffResumesAtXoff) { expect_host_pfc_boundaries(4, 4); }
 
+// The host queue holds host_queue_bytes of frames: a frame that fills it exactly is accepted, the
+// next one is dropped as an overflow (docs/nic.md).
+TEST(Nic, AFrameThatExactlyFillsTheHostQueueIsAcceptedAndTheNextIsDropped) {
+  const uint64_t frame = data_len(kMtu);
+  NicConfig rx;
+  rx.host_gbps = 0.01;  // 0.8 ms per frame: nothing leaves the queue during the test
+  rx.host_pfc = false;
+  rx.host_queue_bytes = 8 * frame;
+  Pair p({}, rx);
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = 9 * kMtu});
+  sc_core::sc_start(sc_time(5, SC_US));
+  EXPECT_EQ(p.b->host_queue_bytes(), rx.host_queue_bytes);
+  EXPECT_EQ(p.b->host_queue_frames(), 8u);
+  EXPECT_EQ(p.b->counters().drops[size_t(DropReason::kHostQueueOverflow)], 1u);
+  p.expect_balanced();
+}
+
 TEST(Nic, WithoutHostPfcASlowHostOverflowsCountsTheDropsAndGoBackNStillDeliversEverything) {
   NicConfig rx;
   rx.host_gbps = 10.0;

@@ -290,6 +290,35 @@ TEST(SwiftKernel, PacingDelayIsRttOverCwndBelowOnePacketAndZeroAbove) {
   EXPECT_NEAR(o.pacing_ns, 400'000, 400'000 * std::ldexp(1.0, -15) + 1);  // seed 3.4: 0.5 -> 2 RTT
   State big = flow_with(r, 1.0, 4000);
   EXPECT_EQ(on_ack(big, r, ack(1'000'000, 5'000)).pacing_ns, 0u);
+  // Line 29: "if cwnd < 1": a window held at exactly one packet is not paced, one LSB below it is.
+  for (const uint32_t lsb_below : {0u, 1u}) {
+    State one = flow_with(r, 1.0, 4000);
+    one.fcwnd = q20(1.0) - lsb_below;
+    one.t_last_decrease_f_ns = 1'000'000;
+    const Out held = on_ack(one, r, ack(1'000'000, 200'000));
+    ASSERT_EQ(held.cwnd, q20(1.0) - lsb_below);
+    if (lsb_below == 0) {
+      EXPECT_EQ(held.pacing_ns, 0u);
+    } else {
+      EXPECT_NEAR(held.pacing_ns, 200'000, 200'000 * std::ldexp(1.0, -15) + 1);
+    }
+  }
+}
+
+// Section 3.3's EWMA: each step g (sample - d) is rounded to the nearest 2^-8 ns, not truncated
+// (truncation would bias the filtered delay low by half an LSB per ACK).
+TEST(SwiftKernel, EndpointEwmaStepIsRoundedToTheNearestLsb) {
+  const Params p;  // endpoint_ewma_gain 0.3: register round(0.3 x 2^16) = 19661
+  const Regs r = swift_regs(p, kMtu);
+  State s = swift_initial_state(r, 0);
+  on_ack(s, r, ack(1'000, 50'000, 0));  // the first sample: d = 0
+  for (const uint64_t sample_ns : {1u, 3u, 7u, 1000u}) {
+    const double d_q8 = s.endpoint_delay_q8.to_double();
+    const double step_q8 = double(r.ewma_gain) / 65536.0 * (double(sample_ns) * 256 - d_q8);
+    ASSERT_NE(step_q8 - std::floor(step_q8), 0.5);  // no tie
+    on_ack(s, r, ack(2'000, 50'000, sample_ns));
+    EXPECT_EQ(s.endpoint_delay_q8.to_double(), d_q8 + std::round(step_q8)) << "sample " << sample_ns << " ns";
+  }
 }
 
 TEST(SwiftKernel, NumAckedIsBytesOverMtuAndSaturatesAt255Packets) {
