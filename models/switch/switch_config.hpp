@@ -29,7 +29,7 @@ struct SwitchParams {
   unsigned sar_tbl_lg = 10;
 
   uint64_t ncells() const { return buffer_bytes / cell_bytes; }
-  unsigned ndst() const { return 1u << dst_w; }
+  constexpr unsigned ndst() const { return 1u << dst_w; }
   // Empty when legal, else a message naming the parameter, its value and the legal range.
   std::string validate() const;
 };

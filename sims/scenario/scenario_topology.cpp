@@ -176,6 +176,18 @@ Topology scenario_topology(const Scenario::Fabric& f, unsigned switch_ports) {
   } else {
     throw TopologyError(fmt::format("fabric.topology = \"{}\" is unknown", kind));
   }
+  // The built switches forward by destination host, one table entry per host (docs/switch.md 2.3):
+  // refused here, before the routes of a fabric that cannot run are computed.
+  constexpr sw::SwitchParams kBuilt{};
+  if (t.hosts > kBuilt.ndst()) {
+    const std::string fabric_is = kind == "fat_tree" ? fmt::format("fabric.k = {} gives {} hosts", f.k, t.hosts)
+                                                     : fmt::format("fabric: the {} topology has {} hosts", kind, t.hosts);
+    unsigned k_max = 2;
+    while ((k_max + 2) * (k_max + 2) * (k_max + 2) / 4 <= kBuilt.ndst()) k_max += 2;
+    throw TopologyError(fmt::format("{}; the switches' forwarding table holds {} destinations (DST_W = {}){}", fabric_is,
+                                    kBuilt.ndst(), kBuilt.dst_w,
+                                    kind == "fat_tree" ? fmt::format(": k must be at most {}", k_max) : ""));
+  }
   // Every host reaches every other one (links are full duplex: host 0 reaching all is enough).
   const fabric::Routing r(t);
   for (unsigned h = 1; h < t.hosts; ++h)

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "fabric/clos.hpp"
 #include "fabric/routing.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_topology.hpp"
@@ -58,6 +59,15 @@ TEST(ScenarioTopology, FatTreeDerivesItsHostCount) {
             "s.toml: traffic[0].receiver = 16 must be an integer from 0 to 15");
   EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\nk = 4\nhosts = 20\n"),
             "s.toml: fabric.hosts = 20 must be 16 (the hosts of this fat_tree topology) or left out");
+}
+
+// The switches' forwarding table holds 2^DST_W = 4096 destinations: k = 24 (3,456 hosts) is the
+// largest fat tree, k = 26 (4,394 hosts) is refused before any route is computed.
+TEST(ScenarioTopology, AFatTreeWithMoreHostsThanTheForwardingTableIsRefusedNamingK) {
+  EXPECT_EQ(fabric::fat_tree(24, {}, kSwitchPortsBuilt).hosts, 3456u);
+  EXPECT_EQ(scenario_error_of("[fabric]\ntopology = \"fat_tree\"\nk = 26\n"),
+            "s.toml: fabric.k = 26 gives 4394 hosts; the switches' forwarding table holds 4096 destinations "
+            "(DST_W = 12): k must be at most 24");
 }
 
 TEST(ScenarioTopology, TierKeysDefaultToTheHostLinkAndOverridePerTier) {
