@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <systemc>
@@ -23,6 +24,7 @@
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "deadlock_detector.hpp"
+#include "interrupt.hpp"
 #include "explore/recording_units.hpp"
 #include "fabric/flow_hash.hpp"
 #include "fabric/kernel_order_perturber.hpp"
@@ -31,6 +33,8 @@
 #include "fabric/routing.hpp"
 #include "fabric/topology.hpp"
 #include "nic/nic.hpp"
+#include "output/out_folder.hpp"
+#include "output/output_file.hpp"
 #include "output/run_results.hpp"
 #include "process_memory.hpp"
 #include "scenario/scenario.hpp"
@@ -159,6 +163,7 @@ void print_deadlocks(const sims::RunResults& r) {
 }
 
 void run_scenario(const RunOptions& o) {
+  const InterruptGuard interrupts;  // SIGINT/SIGTERM end the run at a sample, outputs marked partial
   sims::Scenario s;
   try {
     std::vector<std::string> sets;
@@ -201,8 +206,17 @@ void run_scenario(const RunOptions& o) {
     throw BadInput(fmt::format("{}: the [[traffic]] entries give no flow (a poisson entry's first arrival falls after "
                                "its stop_us: raise load or stop_us)", o.scenario));
   }
-  // The output directory before the switches: with --trace each opens its waveform file in it.
+  // The output directory before the switches: with --trace each opens its waveform file in it. Held
+  // (locked, an earlier run's results removed) until the run ends (out_folder.hpp).
   ensure_out_dir(o.out_dir);
+  std::optional<sims::OutFolder> out_folder;
+  try {
+    out_folder.emplace(o.out_dir);
+  } catch (const sims::OutFolderBusy& e) {
+    throw BadInput(fmt::format("--out = {}", e.what()));
+  } catch (const sims::OutputError& e) {
+    throw RunFailed(e.what());
+  }
 
   sims::RunResults r;
   // Modules. Names are unique per run; everything lives until the end of this function. The memory
@@ -397,7 +411,7 @@ void run_scenario(const RunOptions& o) {
   r.deadlock_after_us = s.sim.deadlock_after_us;
   const uint64_t check_ps = detector.period_ps();
   uint64_t next_check_ps = check_ps ? check_ps : UINT64_MAX;
-  bool stopped = false;  // by --stop-on-deadlock
+  bool stopped = false;  // by --stop-on-deadlock or a signal (r.stopped_by says which)
   const auto check_deadlocks = [&] {
     const uint64_t now = sc_core::sc_time_stamp().value();
     if (now < next_check_ps) return;
@@ -406,7 +420,10 @@ void run_scenario(const RunOptions& o) {
       r.deadlocks.push_back(deadlock_result(d, sw_names));
       fmt::print("{}\n", deadlock_line(r.deadlocks.back()));
       std::fflush(stdout);
-      stopped = stopped || o.stop_on_deadlock;
+      if (o.stop_on_deadlock && !stopped) {
+        stopped = true;
+        r.stopped_by = "deadlock";
+      }
     }
   };
 
@@ -423,6 +440,10 @@ void run_scenario(const RunOptions& o) {
       for (auto& sm : switches) sm->set_step_horizon_ps(stop - 1);
       sc_core::sc_start(sc_core::sc_time::from_value(stop - now));
       check_deadlocks();
+      if (const int sig = interrupt_signal(); sig != 0 && !stopped) {
+        stopped = true;
+        r.stopped_by = signal_name(sig);
+      }
     }
   };
   // The bare loop right before the simulation; its wall time is not the run's.
@@ -434,7 +455,7 @@ void run_scenario(const RunOptions& o) {
     bare_before_wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
   if (from > sc_core::SC_ZERO_TIME) run_for(from);
-  // A run stopped at a deadlock before the window opened measures from 0.
+  // A run stopped (deadlock, signal) before the window opened measures from 0.
   const double window_from_us = stopped ? 0.0 : s.sim.measure_from_us;
   uint64_t switch_drops_at_window = 0;
   std::vector<nic::NicCounters> at_window(nics.size());
@@ -461,11 +482,11 @@ void run_scenario(const RunOptions& o) {
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count() - bare_before_wall_s;
   if (r.bare_loop) r.bare_loop->after_cycles_per_s = bare_loop_cycles_per_s(params[0].nports, o.bare_loop_cycles);
   r.memory.peak_rss_bytes = peak_resident_set_bytes();
-  // The end of the run: the scenario's, or where --stop-on-deadlock ended it.
+  // The end of the run: the scenario's, or where --stop-on-deadlock or a signal ended it.
   const double end_us = stopped ? double(sc_core::sc_time_stamp().value()) / 1e6 : s.sim.duration_us;
   r.simulated_us = end_us;
   r.duration_us = s.sim.duration_us;
-  r.stopped_on_deadlock = stopped;
+  r.stopped_on_deadlock = r.stopped_by == "deadlock";
   for (const auto& sm : switches) {
     r.wall_switch_s += sm->wall_s();
     r.switch_cycles_stepped += sm->stats().cycles_stepped;
@@ -636,14 +657,24 @@ void run_scenario(const RunOptions& o) {
     }
   }
 
-  sims::write_results(r, o.out_dir);
-  const std::string plot_note = o.plots == "none" ? "" : sims::write_plots(r, o.out_dir);
+  std::string plot_note;
+  try {
+    sims::write_results(r, o.out_dir);
+    plot_note = o.plots == "none" ? "" : sims::write_plots(r, o.out_dir);
+  } catch (const sims::OutputError& e) {
+    throw RunFailed(fmt::format("{}; the run's results in {}/ are incomplete (no summary.json)", e.what(), o.out_dir));
+  }
 
   // The short table.
   fmt::print("ccfabric run {}: {} hosts, {} switch(es) ({}), {} Gb/s host links, cc = {}, {:.0f} us ({:.0f} us "
              "measured){}\n",
              o.scenario, topo.hosts, topo.switches(), topo.kind, s.fabric.link_gbps, s.nic.cc, s.sim.duration_us,
-             window_us, stopped ? fmt::format("; STOPPED at {:.3f} us by --stop-on-deadlock", end_us) : "");
+             window_us,
+             !stopped ? ""
+             : r.stopped_on_deadlock
+                 ? fmt::format("; STOPPED at {:.3f} us by --stop-on-deadlock", end_us)
+                 : fmt::format("; STOPPED at {:.3f} us by {}: results partial (summary.json complete = false)", end_us,
+                               r.stopped_by));
   fmt::print("{:>6} {:>5} {:>5} {:>16} {:>10}\n", "flow", "src", "dst", "throughput_Gbps", "fct_us");
   double total = 0;
   for (size_t i = 0; i < r.flows.size(); ++i) {
@@ -719,6 +750,11 @@ void run_scenario(const RunOptions& o) {
                recorder->events(), o.record_dir, s.nic.cc, o.record_dir);
   }
   if (const std::string err = r.accounting_error(); !err.empty()) throw RunFailed(err);
+  if (stopped && !r.stopped_on_deadlock)
+    throw Interrupted(interrupt_signal(),
+                      fmt::format("{} at {:.3f} us simulated; the outputs in {}/ cover 0 to {:.3f} us (summary.json "
+                                  "complete = false)",
+                                  r.stopped_by, end_us, o.out_dir, end_us));
   if (stopped)
     throw StoppedOnDeadlock(fmt::format("PFC deadlock at {:.3f} us; the run ended there (--stop-on-deadlock), its "
                                         "outputs in {}/ cover 0 to {:.3f} us",

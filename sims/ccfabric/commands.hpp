@@ -3,6 +3,7 @@
 #pragma once
 
 #include <stdexcept>
+#include <string>
 
 namespace CLI {
 class App;
@@ -10,12 +11,15 @@ class App;
 
 namespace ccf::cli {
 
-// Exit codes (STYLE.md "Errors"): bad input 2, a failed run 1; `run --stop-on-deadlock` that found a
+// Exit codes (docs/outputs.md): bad input 2, a failed run 1; `run --stop-on-deadlock` that found a
 // PFC deadlock and ended the run there, its outputs written, 3 (docs/fabric.md 9).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitRunFailed = 1;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitDeadlock = 3;
+// A run ended by SIGINT or SIGTERM after writing its outputs marked partial: 128 + the signal (130, 143),
+// as a shell reports a process the signal killed.
+inline constexpr int kExitSignalBase = 128;
 
 // Thrown from a subcommand for input the option parser cannot check. The message names the option
 // or key, its value and what is allowed; main prints "error: <message>" and exits with 2.
@@ -33,6 +37,13 @@ struct RunFailed : std::runtime_error {
 // main prints the message and exits with 3.
 struct StoppedOnDeadlock : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// Thrown by `run` after writing the partial outputs of a run a SIGINT or SIGTERM ended (interrupt.hpp);
+// main prints the message and exits with 128 + signal.
+struct Interrupted : std::runtime_error {
+  Interrupted(int sig, const std::string& what) : std::runtime_error(what), signal(sig) {}
+  int signal;
 };
 
 // `ccfabric run`: one scenario end to end (sims/scenarios/*.toml).

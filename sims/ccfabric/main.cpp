@@ -1,9 +1,11 @@
 // main.cpp: the ccfabric command line. Subcommands register themselves (commands.hpp); main owns
 // parsing and the mapping of errors to exit codes: 2 for bad input (including every option-parser
-// error), 1 for a failed run, 3 for a run `--stop-on-deadlock` ended at a PFC deadlock.
+// error), 1 for a failed run, 3 for a run `--stop-on-deadlock` ended at a PFC deadlock, 130/143 for a
+// run SIGINT/SIGTERM ended (its outputs written, marked partial).
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 
+#include <csignal>
 #include <cstdio>
 #include <exception>
 
@@ -14,6 +16,8 @@
 #endif
 
 int main(int argc, char** argv) {
+  // A file-size limit (ulimit -f) is a write error that names the file, not a silent kill.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"ccfabric: a synthesizable hardware model of RDMA congestion control", "ccfabric"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "ccfabric " CCF_VERSION);
@@ -41,6 +45,9 @@ int main(int argc, char** argv) {
   } catch (const ccf::cli::BadInput& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return ccf::cli::kExitBadInput;
+  } catch (const ccf::cli::Interrupted& e) {
+    fmt::print(stderr, "interrupted: {}\n", e.what());
+    return ccf::cli::kExitSignalBase + e.signal;
   } catch (const ccf::cli::StoppedOnDeadlock& e) {
     fmt::print(stderr, "stopped: {}\n", e.what());
     return ccf::cli::kExitDeadlock;

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <signal.h>
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +14,8 @@
 
 #include "child_run.hpp"
 #include "commands.hpp"
+#include "interrupt.hpp"
+#include "output/output_file.hpp"
 #include "scenario/scenario.hpp"
 
 namespace ccf::cli {
@@ -165,7 +169,7 @@ namespace {
 void write_point_file(const Point& p) {
   nlohmann::json j = {{"index", p.index}, {"seed", p.seed}, {"sets", p.sets}};
   for (const auto& [k, v] : p.swept) j["swept"][k] = v;
-  std::ofstream(p.dir + "/point.json") << j.dump(2) << "\n";
+  sims::write_output_file(p.dir + "/point.json", j.dump(2) + "\n");
 }
 
 }  // namespace
@@ -179,7 +183,16 @@ void run_points(const Sweep& sw, unsigned jobs) {
   std::map<int, const Point*> running;
   size_t next = 0, done = 0, failed = 0;
   const auto t0 = std::chrono::steady_clock::now();
+  // SIGINT/SIGTERM: no new point starts, the running ones get the signal and end with their outputs
+  // marked partial (no point.json: a rerun runs them again), and the sweep exits 130/143.
+  const InterruptGuard interrupts;
+  int forwarded = 0;
   while (next < todo.size() || !running.empty()) {
+    if (const int sig = interrupt_signal(); sig != 0 && forwarded == 0) {
+      forwarded = sig;
+      next = todo.size();
+      for (const auto& [pid, p] : running) ::kill(pid, sig);
+    }
     while (next < todo.size() && running.size() < jobs) {
       const Point& p = *todo[next++];
       fs::create_directories(p.dir);
@@ -203,6 +216,10 @@ void run_points(const Sweep& sw, unsigned jobs) {
     fmt::print(stderr, "  [{}/{}] point {} done, {:.0f} s elapsed, about {:.0f} s to go\n", done, todo.size(), p.index,
                wall, wall / double(done) * double(todo.size() - done));
   }
+  if (forwarded != 0)
+    throw Interrupted(forwarded, fmt::format("sweep: {} stopped it after {} of {} points; the finished ones are kept, "
+                                             "rerun the same command to run the rest",
+                                             signal_name(forwarded), done - failed, todo.size()));
   if (failed) throw RunFailed(fmt::format("sweep: {} of {} points failed; rerun to retry them", failed, todo.size()));
 }
 

@@ -2,6 +2,7 @@
 #include "output/fct_results.hpp"
 
 #include "output/gnuplot.hpp"
+#include "output/output_file.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -44,12 +45,6 @@ void fill(FctBucket& b, const std::vector<const FctRecord*>& in) {
   for (double v : sd) s += v;
   b.mean_slowdown = s / double(sd.size());
   b.mean_fct_us = fct_sum / double(sd.size());
-}
-
-std::ofstream open_out(const std::string& path) {
-  std::ofstream f(path);
-  if (!f) throw std::runtime_error(fmt::format("{}: cannot be written", path));
-  return f;
 }
 
 nlohmann::json bucket_json(const FctBucket& b) {
@@ -125,18 +120,20 @@ nlohmann::json fct_json(const FctSummary& s) {
 
 void write_fct_files(const FctSummary& s, const std::string& dir) {
   std::filesystem::create_directories(dir);
-  auto f = open_out(dir + "/fct.csv");
+  OutputFile f(dir + "/fct.csv");
   f << "id,src,dst,bytes,start_us,fct_us,ideal_us,slowdown\n";
   for (const auto& r : s.flows)
     if (r.fct_us)
       f << fmt::format("{},{},{},{},{:.6f},{:.6f},{:.6f},{:.6f}\n", r.id, r.src, r.dst, r.bytes, r.start_us, *r.fct_us,
                        r.ideal_us, r.slowdown());
-  auto b = open_out(dir + "/fct_buckets.csv");
+  f.commit();
+  OutputFile b(dir + "/fct_buckets.csv");
   b << "bucket,lo_bytes,hi_bytes,finished,unfinished,p50_slowdown,p95_slowdown,p99_slowdown,mean_slowdown,mean_fct_us\n";
   for (const auto& x : s.buckets)
     b << fmt::format("{},{},{},{},{},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f}\n", x.label(), x.lo_bytes,
                      x.hi_bytes ? std::to_string(x.hi_bytes) : "", x.finished, x.unfinished, x.p50_slowdown,
                      x.p95_slowdown, x.p99_slowdown, x.mean_slowdown, x.mean_fct_us);
+  b.commit();
 }
 
 std::string write_fct_plot(const FctSummary& s, const std::string& dir) {
@@ -144,7 +141,7 @@ std::string write_fct_plot(const FctSummary& s, const std::string& dir) {
     return "gnuplot is not installed (sims/scripts/install-deps.sh installs gnuplot-nox): no fct.png";
   const std::string script = dir + "/fct.gp";
   {
-    auto gp = open_out(script);
+    OutputFile gp(script);
     gp << "set datafile separator ','\nset terminal pngcairo size 1000,600 noenhanced\n";
     gp << "set output 'fct.png'\n";
     gp << "set title 'FCT slowdown by flow size (FCT / ideal FCT on an idle fabric; finished flows)'\n"
@@ -162,6 +159,7 @@ std::string write_fct_plot(const FctSummary& s, const std::string& dir) {
             "     f skip 1 using 0:($4 + $5 > 0 ? ($4 > 0 ? $8 : 1) : 1/0):(sprintf('%d done, %d unfinished', $4, $5)) "
             "with labels offset 0,1.2 notitle\n";
     }
+    gp.commit();
   }
   return run_gnuplot(dir, "fct.gp", "fct_plot.log");
 }

@@ -1,6 +1,8 @@
 // run_results.cpp: see run_results.hpp.
 #include "run_results.hpp"
 
+#include "output/output_file.hpp"
+
 #include "output/gnuplot.hpp"
 
 #include <algorithm>
@@ -41,16 +43,6 @@ std::optional<double> RunResults::cosim_over_bare() const {
   if (!cosim || !bare_loop) return std::nullopt;
   return *cosim / bare_loop->mean_cycles_per_s();
 }
-
-namespace {
-
-std::ofstream open_out(const std::string& path) {
-  std::ofstream f(path);
-  if (!f) throw std::runtime_error(fmt::format("{}: cannot be written", path));
-  return f;
-}
-
-}  // namespace
 
 RcmCounts& RcmCounts::operator+=(const RcmCounts& o) {
   cn_frames_sent += o.cn_frames_sent;
@@ -137,6 +129,8 @@ void write_results(const RunResults& r, const std::string& dir) {
       {"max_queue_bytes", r.max_queue_bytes},
       {"jain_index", r.jain_index()},
       {"sim", {{"simulated_us", r.simulated_us}, {"duration_us", r.duration_us},
+               {"complete", r.complete()},
+               {"stopped_by", r.complete() ? nlohmann::json(nullptr) : nlohmann::json(r.stopped_by)},
                {"stopped_on_deadlock", r.stopped_on_deadlock}, {"wall_s", r.wall_s}}},
       // Everything here depends on the machine and its load (not part of the bit-identical output).
       {"speed", {{"wall_s_per_simulated_ms", r.simulated_us > 0 ? r.wall_s / (r.simulated_us / 1000.0) : 0.0},
@@ -161,15 +155,15 @@ void write_results(const RunResults& r, const std::string& dir) {
       {"fct", fct_json(r.fct)},
       {"rcm", rcm_json(r)},
       {"scenario", r.scenario_toml}};
-  open_out(dir + "/summary.json") << summary.dump(2) << "\n";
-
-  auto flows_csv = open_out(dir + "/flows.csv");
+  // Every data file first, summary.json last: a folder with a summary.json holds the whole run.
+  OutputFile flows_csv(dir + "/flows.csv");
   flows_csv << "id,src,dst,bytes_acked,throughput_gbps,fct_us\n";
   for (const auto& f : r.flows)
     flows_csv << fmt::format("{},{},{},{},{:.6f},{}\n", f.id, f.src, f.dst, f.bytes_acked, f.throughput_gbps,
                              f.fct_us ? fmt::format("{:.3f}", *f.fct_us) : "");
+  flows_csv.commit();
 
-  auto ts = open_out(dir + "/timeseries.csv");
+  OutputFile ts(dir + "/timeseries.csv");
   ts << "time_us";
   const size_t ts_flows = std::min(r.flows.size(), RunResults::kTimeseriesFlows);
   for (size_t i = 0; i < ts_flows; ++i) ts << fmt::format(",flow{}_rate_gbps", r.flows[i].id);
@@ -185,12 +179,14 @@ void write_results(const RunResults& r, const std::string& dir) {
     for (uint8_t d : s.rcm_degree) ts << "," << unsigned{d};
     ts << "\n";
   }
+  ts.commit();
 
-  auto pfc = open_out(dir + "/pfc.csv");
+  OutputFile pfc(dir + "/pfc.csv");
   pfc << "time_us,node,port,class_enable,quanta\n";
   for (const auto& e : r.pfc_events)
     pfc << fmt::format("{:.6f},{},{},{:#04x},{}\n", e.time_us, e.node, e.port, e.class_enable, e.quanta);
-  auto ports = open_out(dir + "/ports.csv");
+  pfc.commit();
+  OutputFile ports(dir + "/ports.csv");
   ports << "switch,port,peer,gbps,tx_frames,tx_bytes,ecn_marked_frames,pfc_pause_tx,peak_queue_bytes";
   if (r.rcm_enabled)
     ports << ",rcm_cn_frames_sent,rcm_cn_frames_received,rcm_cfr_samples,rcm_rcc_held_bytes,rcm_sar_reroutes,"
@@ -204,7 +200,9 @@ void write_results(const RunResults& r, const std::string& dir) {
                            p.rcm.rcc_held_bytes, p.rcm.sar_reroutes, p.rcm.reordered_frames);
     ports << "\n";
   }
+  ports.commit();
   write_fct_files(r.fct, dir);
+  write_output_file(dir + "/summary.json", summary.dump(2) + "\n");
 }
 
 std::string write_plots(const RunResults& r, const std::string& dir) {
@@ -212,7 +210,7 @@ std::string write_plots(const RunResults& r, const std::string& dir) {
     return "gnuplot is not installed (sims/scripts/install-deps.sh installs gnuplot-nox): no PNG plots";
   const std::string script_path = dir + "/plots.gp";
   {
-    auto gp = open_out(script_path);
+    OutputFile gp(script_path);
     gp << "set datafile separator ','\nset terminal pngcairo size 1200,600 noenhanced\nset key outside right\n"
           "set xlabel 'time (us)'\nset grid\n";
     gp << "set output 'throughput.png'\nset ylabel 'rate (Gb/s)'\nset title 'per-flow rate'\n";
@@ -235,6 +233,7 @@ std::string write_plots(const RunResults& r, const std::string& dir) {
                           r.queue_names[i]);
       gp << "\n";
     }
+    gp.commit();
   }
   if (std::string err = run_gnuplot(dir, "plots.gp", "plots.log"); !err.empty()) return err;
   return write_fct_plot(r.fct, dir);

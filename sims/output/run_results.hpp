@@ -158,9 +158,12 @@ struct RunResults {
   uint64_t pfc_pause_frames = 0, pfc_resume_frames = 0;
   double deadlock_after_us = 0.0;         // sim.deadlock_after_us
   std::vector<PfcDeadlock> deadlocks;     // in the order found
-  // The scenario's sim.duration_us; simulated_us is less when `run --stop-on-deadlock` ended the run early.
+  // The scenario's sim.duration_us; simulated_us is less when the run ended early: at a PFC deadlock
+  // (`run --stop-on-deadlock`) or at a SIGINT/SIGTERM (stopped_by names it). complete: ran to its end.
   double duration_us = 0.0;
   bool stopped_on_deadlock = false;
+  std::string stopped_by;  // "", "deadlock", "SIGINT", "SIGTERM"
+  bool complete() const { return stopped_by.empty(); }
   uint64_t max_queue_bytes = 0;
   double simulated_us = 0.0, wall_s = 0.0;
   // Where the wall time went: stepping the Verilated switches, the NIC models (with their CC

@@ -3,10 +3,17 @@
 // stops the sweep before anything runs.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli_run.hpp"
@@ -55,6 +62,45 @@ TEST(Sweep, RunsEveryPointMergesTheSweptKeysAndSkipsFinishedPointsOnRestart) {
   ASSERT_EQ(again.exit_code, 0) << again.output;
   EXPECT_NE(again.output.find("4 points, 4 already done, 0 to run"), std::string::npos) << again.output;
   EXPECT_EQ(read_file(dir + "/out/results.csv").substr(0, rows[0].size()), rows[0]);
+}
+
+// SIGINT to a sweep: no new point starts, the running ones end with their outputs marked partial and
+// no point.json (a rerun runs them again: finished() needs it), and the sweep exits 130.
+TEST(Sweep, SigintStopsTheRunningPointsAndARerunRunsThemAgain) {
+  const std::string dir = out_dir("sweep_sigint");
+  std::filesystem::create_directories(dir);
+  const std::string sweep = dir + "/s.toml";
+  std::ofstream(sweep) << "scenario = \"" << CCF_SCENARIO_DIR << "/incast_dcqcn_100g.toml\"\n"
+                       << "seeds = [1]\n[set]\n\"sim.duration_us\" = 10000000\n"
+                       << "[grid]\n\"traffic.0.senders\" = [2, 3, 4]\n";
+  const std::string log = dir + "/sweep.log";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const std::string cmd = std::string("exec ") + CCF_BINARY + " sweep " + sweep + " --jobs 2 --out " + dir +
+                            "/out >" + log + " 2>&1";
+    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Wait until both running points hold their folders (their runs are past set-up).
+  for (int i = 0; i < 600; ++i) {
+    const bool both = std::filesystem::exists(dir + "/out/points/00000/.ccfabric.lock") &&
+                      std::filesystem::exists(dir + "/out/points/00001/.ccfabric.lock");
+    if (both) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  kill(pid, SIGINT);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130) << read_file(log);
+  EXPECT_NE(read_file(log).find("rerun the same command to run the rest"), std::string::npos) << read_file(log);
+  for (const char* p : {"00000", "00001"}) {
+    const std::string pd = dir + "/out/points/" + p;
+    EXPECT_FALSE(ccf::test::read_summary(pd)["sim"]["complete"].get<bool>()) << pd;
+    EXPECT_FALSE(std::filesystem::exists(pd + "/point.json")) << pd;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out/points/00002/summary.json"));  // never started
 }
 
 TEST(Sweep, EmitsOneSelfContainedCommandPerPointForParallelAndSlurm) {
