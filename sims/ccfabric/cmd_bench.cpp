@@ -24,6 +24,7 @@
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "switch/switch_config.hpp"
+#include "output/output_file.hpp"
 
 namespace ccf::cli {
 namespace {
@@ -247,7 +248,7 @@ void run_bench(const BenchOptions& o) {
                            {"full_over_light_wall", dcqcn / wall_s(results[4])},
                            {"rcm_on_over_off_wall", wall_s(results[8]) / wall_s(results[7])},
                            {"dcqcn_rtl_over_kernel_wall", wall_s(results[9]) / dcqcn}};
-  std::ofstream(o.out_dir + "/bench.json") << report.dump(2) << "\n";
+  sims::write_output_file(o.out_dir + "/bench.json", report.dump(2) + "\n");
   fmt::print("outputs in {}/ (bench.json, one run directory per case)\n", o.out_dir);
 }
 

@@ -17,6 +17,7 @@
 #include "commands.hpp"
 #include "switch/switch_dut.hpp"
 #include "switch/switch_regs.hpp"
+#include "output/output_file.hpp"
 
 namespace ccf::cli {
 namespace {
@@ -175,7 +176,7 @@ void run_demo(const DemoOptions& o) {
       {"receiver", {{"throughput_gbps", rx_gbps}, {"frames", delivered}, {"ecn_marked", marked}, {"peak_queue_bytes", peak}}},
       {"frames", {{"injected", injected}, {"delivered", delivered}, {"dropped", dropped}, {"in_flight", held}}},
       {"sim", {{"simulated_us", sim_us}, {"wall_s", wall_s}, {"cycles", end - start}, {"cycles_stepped", stepped}}}};
-  std::ofstream(o.out_dir + "/summary.json") << summary.dump(2) << "\n";
+  sims::write_output_file(o.out_dir + "/summary.json", summary.dump(2) + "\n");
   fmt::print("wrote {}/summary.json{}\n", o.out_dir, o.trace ? fmt::format(" and {}", trace_path) : "");
   // Every frame taken was queued or dropped, and the queue's length register agrees with the frames
   // seen entering and leaving it.

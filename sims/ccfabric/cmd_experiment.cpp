@@ -54,6 +54,7 @@
 #include "output/gnuplot.hpp"
 #include "scenario/scenario.hpp"
 #include "sweep_plan.hpp"
+#include "output/output_file.hpp"
 
 namespace ccf::cli {
 namespace {
@@ -514,7 +515,7 @@ void run_experiment(ExperimentOptions o) {
 
   // experiment.csv and experiment.dat (gnuplot: one block per series and group).
   const std::string csv_path = o.out_dir + "/experiment.csv";
-  std::ofstream csv(csv_path);
+  sims::OutputFile csv(csv_path);
   const std::string x_name = e.timeseries() ? std::string("window") : e.x_key;
   csv << "series," << (x_name.empty() ? "x" : x_name) << ",group,runs,min,median,max,mean\n";
   std::string md = fmt::format("# {}\n\n`ccfabric experiment {}` ({} runs: {}; seeds {} to {}). Values: {}, ", e.title,
@@ -529,7 +530,7 @@ void run_experiment(ExperimentOptions o) {
         "group | runs | min | median | max |\n|---|" + (x_name.empty() ? "" : "---|") + "---|---:|---:|---:|---:|\n";
   // Plot blocks: without an x key one block per series (groups on the x axis), else one per
   // (series, group) over x.
-  std::ofstream dat(o.out_dir + "/experiment.dat");
+  sims::OutputFile dat(o.out_dir + "/experiment.dat");
   std::vector<std::string> plot_titles;
   for (const auto& s : series_order) {
     if (e.x_key.empty()) plot_titles.push_back(s);
@@ -552,9 +553,9 @@ void run_experiment(ExperimentOptions o) {
     }
     if (e.x_key.empty()) dat << "\n\n";
   }
-  dat.close();
-  csv.close();
-  std::ofstream(o.out_dir + "/experiment.md") << md;
+  dat.commit();
+  csv.commit();
+  sims::write_output_file(o.out_dir + "/experiment.md", md);
 
   // experiment.png: over time, one panel per series (its first seed's run), one line per column;
   // otherwise median with min-max bars, groups on the x axis when there is no x key.
@@ -620,7 +621,7 @@ void run_experiment(ExperimentOptions o) {
                         gp_quote(o.out_dir + "/experiment.dat"), i, e.x_key.empty() ? 0.08 * double(i) : 0.0,
                         e.x_key.empty() ? "yerrorbars pointtype 7 pointsize 1.5" : "yerrorlines", gp_quote(plot_titles[i]));
   }
-  std::ofstream(o.out_dir + "/experiment.gp") << gp << "\n";
+  sims::write_output_file(o.out_dir + "/experiment.gp", gp + "\n");
   if (!sims::gnuplot_installed())
     fmt::print(stderr, "note: gnuplot is not installed (sims/scripts/install-deps.sh installs it): no PNG\n");
   else if (const std::string err = sims::run_gnuplot(o.out_dir, "experiment.gp", "experiment.log"); !err.empty())

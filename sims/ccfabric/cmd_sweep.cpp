@@ -31,6 +31,7 @@
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "sweep_plan.hpp"
+#include "output/output_file.hpp"
 
 namespace ccf::cli {
 namespace {
@@ -48,13 +49,14 @@ struct SweepOptions {
 void emit_jobs(const Sweep& sw, const SweepOptions& o) {
   fs::create_directories(o.out_dir);
   const std::string jobs = fs::absolute(o.out_dir + "/jobs.txt").string();
-  std::ofstream f(jobs);
+  sims::OutputFile f(jobs);
   // Each line makes its point's directory, runs it, and marks it finished (what a restart skips).
   for (const auto& p : sw.points) {
     const std::string dir = fs::absolute(p.dir).string();
     f << fmt::format("mkdir -p '{}' && {} > '{}/run.log' 2>&1 && echo '{{\"index\": {}}}' > '{}/point.json'\n", dir,
                      shell_line(run_command(p.scenario, p.sets, dir)), dir, p.index, dir);
   }
+  f.commit();
   fmt::print("wrote {} ({} commands)\n", jobs, sw.points.size());
   if (o.emit == "parallel") {
     fmt::print("run them with:  parallel --jobs N < {}\nthen merge:     ccfabric sweep {} --out {} --merge\n", jobs,
@@ -62,7 +64,7 @@ void emit_jobs(const Sweep& sw, const SweepOptions& o) {
     return;
   }
   const std::string sbatch = fs::absolute(o.out_dir + "/sweep.sbatch").string();
-  std::ofstream(sbatch) << fmt::format(
+  sims::write_output_file(sbatch, fmt::format(
       "#!/bin/bash\n"
       "# Slurm job array: one sweep point per task (ccfabric sweep --emit slurm).\n"
       "#SBATCH --job-name=ccfabric-sweep\n"
@@ -71,7 +73,7 @@ void emit_jobs(const Sweep& sw, const SweepOptions& o) {
       "#SBATCH --mem=512M\n"
       "#SBATCH --output={}/slurm-%A_%a.log\n"
       "sed -n \"${{SLURM_ARRAY_TASK_ID}}p\" '{}' | bash\n",
-      sw.points.size(), fs::absolute(o.out_dir).string(), jobs);
+      sw.points.size(), fs::absolute(o.out_dir).string(), jobs));
   fmt::print("wrote {}\nsubmit with:    sbatch {}\nthen merge:     ccfabric sweep {} --out {} --merge\n", sbatch, sbatch,
              o.sweep_file, o.out_dir);
 }
@@ -79,7 +81,7 @@ void emit_jobs(const Sweep& sw, const SweepOptions& o) {
 // results.csv: one row per finished point, the swept keys as columns, then the run's figures.
 void merge(const Sweep& sw, const SweepOptions& o) {
   const std::string path = o.out_dir + "/results.csv";
-  std::ofstream f(path);
+  sims::OutputFile f(path);
   f << "point,seed";
   for (const auto& k : sw.keys) f << "," << k;
   f << ",total_gbps,jain_index,min_flow_gbps,max_flow_gbps,receiver_utilisation,max_queue_bytes,pfc_pause_frames,"
@@ -118,6 +120,7 @@ void merge(const Sweep& sw, const SweepOptions& o) {
     }
     ++rows;
   }
+  f.commit();
   fmt::print("merged {} of {} points into {}\n", rows, sw.points.size(), path);
 }
 

@@ -10,6 +10,7 @@
 #include <exception>
 
 #include "ccfabric/commands.hpp"
+#include "output/output_file.hpp"
 
 #ifndef CCF_VERSION
 #define CCF_VERSION "0.1"
@@ -51,6 +52,9 @@ int main(int argc, char** argv) {
   } catch (const ccf::cli::StoppedOnDeadlock& e) {
     fmt::print(stderr, "stopped: {}\n", e.what());
     return ccf::cli::kExitDeadlock;
+  } catch (const ccf::sims::OutputError& e) {  // a result file that could not be written
+    fmt::print(stderr, "error: {}\n", e.what());
+    return ccf::cli::kExitRunFailed;
   } catch (const ccf::cli::RunFailed& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return ccf::cli::kExitRunFailed;

@@ -16,6 +16,7 @@
 
 #include "divider.hpp"
 #include "output/gnuplot.hpp"
+#include "output/output_file.hpp"
 
 namespace ccf::explore {
 
@@ -473,26 +474,27 @@ constexpr unsigned kHlsFlowW = 16;
 
 std::string write_outputs(const Unit& u, const Exploration& x, const std::string& dir) {
   std::filesystem::create_directories(dir);
-  std::ofstream(dir + "/explore.csv") << format_csv(u, x);
-  std::ofstream(dir + "/explore.json") << format_json(u, x);
-  std::ofstream(dir + "/explore.md") << format_table(u, x, true);
+  sims::write_output_file(dir + "/explore.csv", format_csv(u, x));
+  sims::write_output_file(dir + "/explore.json", format_json(u, x));
+  sims::write_output_file(dir + "/explore.md", format_table(u, x, true));
   // The best setting for `run --set-file`, `report units --widths` and the HLS tops (docs/explore.md 5).
   if (x.best) {
     const Result& b = x.results[*x.best];
     const std::string about = fmt::format("ccfabric explore {}: best setting {} ({} bits per flow)", u.name(), b.label,
                                           b.state_bits);
-    std::ofstream(dir + "/best.toml") << u.settings_file(b.setting, about);
-    std::ofstream(dir + "/best_hls.hpp") << u.hls_header(b.setting, kHlsFlowW, about);
+    sims::write_output_file(dir + "/best.toml", u.settings_file(b.setting, about));
+    sims::write_output_file(dir + "/best_hls.hpp", u.hls_header(b.setting, kHlsFlowW, about));
   }
   // Error against bits: every feasible setting, the search's best, and the bound.
   {
-    std::ofstream d(dir + "/explore_points.dat");
+    sims::OutputFile d(dir + "/explore_points.dat");
     // Zero errors are drawn on the bottom edge of the plot (1e-6 %).
     d << "# state_bits_per_flow max_rel_error_pct decision_mismatch_pct role\n";
     for (const Result& r : x.results)
       if (r.infeasible.empty())
         d << r.state_bits << ' ' << std::max(r.m.max_rel_error * 100, 1e-6) << ' '
           << std::max(r.m.mismatch_rate() * 100, 1e-6) << ' ' << r.role << '\n';
+    d.commit();
   }
   if (!sims::gnuplot_installed())
     return "gnuplot is not installed (sims/scripts/install-deps.sh installs gnuplot-nox): no explore.png";
@@ -515,7 +517,7 @@ std::string write_outputs(const Unit& u, const Exploration& x, const std::string
     plot += fmt::format(", '-' using 1:2 with points pt 5 ps 2 title 'best: {} bits'\n{} {}\ne", b.state_bits, b.state_bits,
                         std::max(b.m.max_rel_error * 100, 1e-6));
   }
-  std::ofstream(dir + "/explore.gp") << script << plot << "\n";
+  sims::write_output_file(dir + "/explore.gp", script + plot + "\n");
   return sims::run_gnuplot(dir, "explore.gp", "explore_plot.log");
 }
 
