@@ -25,6 +25,7 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
   rtl_ = SwitchRtl::make(params_, trace_path);
   // Reset and configuration take cycles 0.. before the simulation starts; traffic cycles follow.
   base_cycle_ = rtl_->reset_and_configure(cfg);
+  rtl_->set_trace_time(base_cycle_, period_ps_);  // the waveform on the run's time axis
   last_stepped_ = base_cycle_ - 1;
   in_.resize(params_.nports);
   for (unsigned p = 0; p < params_.nports; ++p) {

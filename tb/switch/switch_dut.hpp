@@ -166,6 +166,17 @@ class SwitchDut {
   const sw::PfcFrame& pfc_out(unsigned p) const { return pfc_sent_[p]; }
   uint32_t cfg_rd_data() const { return m_->cfg_rd_data; }
 
+  // The waveform's time axis (FST, 1 ps). Cycle c >= first_cycle spans [T, T + period_ps) with
+  // T = (c - first_cycle) x period_ps: its outputs (registered by the rising edge that starts it) show
+  // at T, its inputs with the clock low at T + period_ps/2, and its rising edge at T + period_ps.
+  // Cycles before first_cycle (reset, configuration) are not dumped. Default: a cycle every 2 ps from
+  // cycle 0. A co-simulated switch sets its period and the cycle of simulated time 0, so that an event
+  // of cycle c in pfc.csv (at T) shows at T in the waveform.
+  void set_trace_time(uint64_t first_cycle, uint64_t period_ps) {
+    trace_first_cycle_ = first_cycle;
+    trace_period_ps_ = period_ps;
+  }
+
  private:
   // A per-port bit vector (port p = bit p) as a whole port, ports below nports only. sw_top has at
   // most 64 ports (NPORTS 2..64), so Verilator holds each of these in an integer: one store or load.
@@ -195,11 +206,12 @@ class SwitchDut {
   // The rising edge, with the inputs the clock-low eval() saw: the model skips its input pass while
   // the clock is high (cmake/verilator_edge_ico.cmake), so inputs change only while it is low.
   void edge(uint64_t cycle) {
-    if (trace_) trace_->dump(cycle * 2);
+    if (trace_) [[unlikely]] dump_trace(cycle, trace_period_ps_ / 2);
     m_->clk = 1;
     m_->eval();
-    if (trace_) trace_->dump(cycle * 2 + 1);
+    if (trace_) [[unlikely]] dump_trace(cycle, trace_period_ps_);
   }
+
 
   // Every field is read whatever its valid bit: plain loads, no branches.
   void read_outputs(sw::CycleReport& out) {
@@ -279,7 +291,12 @@ class SwitchDut {
   uint64_t ports_ = params_.nports >= 64 ? ~uint64_t{0} : (uint64_t{1} << params_.nports) - 1;  // bit p: port p
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<V> m_;
+  void dump_trace(uint64_t cycle, uint64_t offset_ps) {
+    if (cycle >= trace_first_cycle_) trace_->dump((cycle - trace_first_cycle_) * trace_period_ps_ + offset_ps);
+  }
+
   std::unique_ptr<VerilatedFstC> trace_;
+  uint64_t trace_first_cycle_ = 0, trace_period_ps_ = 2;
   std::vector<sw::PfcFrame> pfc_sent_ = std::vector<sw::PfcFrame>(params_.nports);  // read before the edge
 };
 

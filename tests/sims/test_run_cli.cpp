@@ -6,6 +6,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -318,6 +320,45 @@ TEST(RunCli, TraceWritesTheWaveformIntoANewOutDirectory) {
   ASSERT_TRUE(std::filesystem::exists(out + "/switch0.fst")) << r.output;
   EXPECT_GT(std::filesystem::file_size(out + "/switch0.fst"), 0u);
   std::filesystem::remove_all(std::filesystem::path(out).parent_path());
+}
+
+// The waveform is on the run's time axis (tb/switch/switch_dut.hpp set_trace_time, 1 ps): the first
+// PAUSE that pfc.csv reports shows on the switch's pfc_out_valid at the same picosecond. Read back
+// with GTKWave's fst2vcd (sims/scripts/install-deps.sh installs it).
+TEST(RunCli, TheWaveformShowsTheFirstPauseAtPfcCsvsTime) {
+  const std::string out = out_dir("run_trace_time");
+  const Result r = run("run " + std::string(CCF_SCENARIO_DIR) + "/incast_dcqcn_100g.toml --set sim.duration_us=20 "
+                       "--set sim.measure_from_us=0 --trace --plots none --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::istringstream pfc(read_file(out + "/pfc.csv"));
+  std::string header, first;
+  std::getline(pfc, header);
+  ASSERT_TRUE(std::getline(pfc, first)) << "no PFC frame in 20 us: the scenario no longer pauses";
+  const auto pause_ps = static_cast<uint64_t>(std::llround(std::stod(first.substr(0, first.find(','))) * 1e6));
+  const std::string vcd = out + "/switch0.vcd";
+  ASSERT_EQ(std::system(("fst2vcd " + out + "/switch0.fst > " + vcd + " 2>/dev/null").c_str()), 0)
+      << "fst2vcd (Debian package gtkwave) is missing or failed";
+  std::ifstream in(vcd);
+  std::string line, code;
+  uint64_t t = 0, first_valid_ps = 0;
+  bool timescale_ps = false;
+  while (std::getline(in, line)) {
+    if (line.find("1ps") != std::string::npos) timescale_ps = true;
+    if (code.empty() && line.find("$var") != std::string::npos && line.find(" pfc_out_valid ") != std::string::npos) {
+      std::istringstream v(line);
+      std::string var, type, width;
+      v >> var >> type >> width >> code;
+    } else if (!line.empty() && line[0] == '#') {
+      t = std::stoull(line.substr(1));
+    } else if (!code.empty() && line[0] == 'b' && line.ends_with(" " + code) &&
+               line.substr(0, line.find(' ')).find('1') != std::string::npos) {
+      first_valid_ps = t;
+      break;
+    }
+  }
+  EXPECT_TRUE(timescale_ps);
+  ASSERT_FALSE(code.empty()) << "no pfc_out_valid in " << vcd;
+  EXPECT_EQ(first_valid_ps, pause_ps) << "pfc.csv: " << first;
 }
 
 // CLI11's range check lets NaN through (every comparison with it is false): a NaN duration never
