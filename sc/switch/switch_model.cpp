@@ -24,8 +24,9 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
     throw std::logic_error("SwitchModel needs a SystemC time resolution of 1 ps");
   rtl_ = SwitchRtl::make(params_, trace_path);
   // Reset and configuration take cycles 0.. before the simulation starts; traffic cycles follow.
+  rtl_->set_trace_time(UINT64_MAX, period_ps_, 0, UINT64_MAX);  // reset and configuration: not dumped
   base_cycle_ = rtl_->reset_and_configure(cfg);
-  rtl_->set_trace_time(base_cycle_, period_ps_);  // the waveform on the run's time axis
+  rtl_->set_trace_time(base_cycle_, period_ps_, 0, UINT64_MAX);  // the waveform on the run's time axis
   last_stepped_ = base_cycle_ - 1;
   in_.resize(params_.nports);
   for (unsigned p = 0; p < params_.nports; ++p) {

@@ -133,6 +133,8 @@ class SwitchModel : public sc_core::sc_module {
   // different seeds so that their ECMP choices are independent. Default 0. Set before the first frame
   // arrives: a frame's hash is taken when it arrives.
   void set_ecmp_seed(uint64_t seed) { ecmp_seed_ = seed; }
+  // With a waveform: dump only simulated times in [from_ps, to_ps) (`run --trace-window`).
+  void set_trace_window(uint64_t from_ps, uint64_t to_ps) { rtl_->set_trace_time(base_cycle_, period_ps_, from_ps, to_ps); }
 
   // What PFC deadlock detection reads (docs/fabric.md 9), at coarse intervals and never per cycle;
   // none of it steps the RTL.

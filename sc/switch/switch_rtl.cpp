@@ -26,7 +26,9 @@ class SwitchRtlOf final : public SwitchRtl {
  public:
   SwitchRtlOf(const sw::SwitchParams& params, const char* trace_path) : dut_(params, trace_path) {}
   uint64_t reset_and_configure(const sw::SwitchConfig& cfg) override { return dut_.configure(dut_.reset(0), cfg); }
-  void set_trace_time(uint64_t first_cycle, uint64_t period_ps) override { dut_.set_trace_time(first_cycle, period_ps); }
+  void set_trace_time(uint64_t first_cycle, uint64_t period_ps, uint64_t from_ps, uint64_t to_ps) override {
+    dut_.set_trace_time(first_cycle, period_ps, from_ps, to_ps);
+  }
   void offer(unsigned port, const sw::Descriptor& desc) override { dut_.offer(port, desc); }
   void offer_pfc(unsigned port, const sw::PfcFrame& frame) override { dut_.offer_pfc(port, frame); }
   void offer_cn(const sw::CnOnPort& cn) override { dut_.offer_cn(cn); }

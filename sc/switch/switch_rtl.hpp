@@ -19,8 +19,8 @@ class SwitchRtl {
   virtual ~SwitchRtl() = default;
   // Resets the RTL and writes `cfg`; returns the first cycle free for traffic.
   virtual uint64_t reset_and_configure(const sw::SwitchConfig& cfg) = 0;
-  // With a waveform: its time axis (tb::SwitchDut::set_trace_time).
-  virtual void set_trace_time(uint64_t first_cycle, uint64_t period_ps) = 0;
+  // With a waveform: its time axis and the window dumped (tb::SwitchDut::set_trace_time).
+  virtual void set_trace_time(uint64_t first_cycle, uint64_t period_ps, uint64_t from_ps, uint64_t to_ps) = 0;
   // One cycle (tb::SwitchDut's co-simulation cycle): the descriptors and PFC frames of the ports
   // set in `set` are written first with offer() and offer_pfc(); outputs before the edge, the
   // stepping prediction after it; the PFC frames sent are read with pfc_out() (for ports whose bit

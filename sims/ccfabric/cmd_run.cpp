@@ -15,6 +15,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <systemc>
@@ -55,6 +57,7 @@ struct RunOptions {
   std::vector<std::string> set_files;  // --set-file: settings files, applied before --set
   std::string out_dir = "out/run";
   bool trace = false;
+  std::string trace_window;  // FROM_US:TO_US, empty = the whole run
   std::string record_dir;  // --record-events: the units' input events (docs/explore.md 4)
   // --perturb-kernel-order SEED (fabric/kernel_order_perturber.hpp): outputs must not change
   bool perturb_kernel_order = false;
@@ -162,6 +165,28 @@ void print_deadlocks(const sims::RunResults& r) {
              d.cycle.size(), d.frames_stuck);
 }
 
+// --trace-window FROM_US:TO_US as [from, to) in ps of simulated time; the whole run when empty.
+std::pair<uint64_t, uint64_t> trace_window_ps(const std::string& text, double duration_us) {
+  if (text.empty()) return {0, UINT64_MAX};
+  const size_t colon = text.find(':');
+  double from = -1, to = -1;
+  try {
+    size_t used_from = 0, used_to = 0;
+    if (colon != std::string::npos) {
+      from = std::stod(text.substr(0, colon), &used_from);
+      to = std::stod(text.substr(colon + 1), &used_to);
+    }
+    if (used_from != colon || used_to != text.size() - colon - 1) from = to = -1;
+  } catch (const std::exception&) {
+    from = to = -1;
+  }
+  if (!(from >= 0 && from < to && to <= duration_us))
+    throw BadInput(fmt::format("--trace-window = {} must be FROM_US:TO_US with 0 <= FROM_US < TO_US <= "
+                               "sim.duration_us = {} (us of simulated time)",
+                               text, duration_us));
+  return {static_cast<uint64_t>(std::llround(from * 1e6)), static_cast<uint64_t>(std::llround(to * 1e6))};
+}
+
 void run_scenario(const RunOptions& o) {
   const InterruptGuard interrupts;  // SIGINT/SIGTERM end the run at a sample, outputs marked partial
   sims::Scenario s;
@@ -238,17 +263,20 @@ void run_scenario(const RunOptions& o) {
           fmt::format("--bare-loop-cycles {}: {} runs switches on {}- and {}-port Verilated configurations "
                       "(switch 0 and switch {}); the option needs every switch on one configuration",
                       o.bare_loop_cycles, o.scenario, params[0].nports, params[k].nports, k));
+  const auto [trace_from_ps, trace_to_ps] = trace_window_ps(o.trace_window, s.sim.duration_us);
+  const bool trace = o.trace || !o.trace_window.empty();
   const uint64_t rss_before_switches = resident_set_bytes();
   std::vector<std::unique_ptr<swc::SwitchModel>> switches;
   for (unsigned k = 0; k < topo.switches(); ++k) {
     uint64_t used = 0;
     for (unsigned p = 0; p < topo.switch_ports[k]; ++p)
       if (routing.link_index({fabric::NodeKind::kSwitch, k}, p) != fabric::Routing::kNoLink) used |= uint64_t{1} << p;
-    const std::string trace = o.out_dir + fmt::format("/switch{}.fst", k);
+    const std::string trace_path = o.out_dir + fmt::format("/switch{}.fst", k);
     switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params[k], configs[k], used,
                                                           swc::SwitchModel::kDefaultPeriodPs, false,
-                                                          o.trace ? trace.c_str() : nullptr));
+                                                          trace ? trace_path.c_str() : nullptr));
     switches.back()->set_ecmp_seed(ecmp_seeds[k]);
+    if (trace) switches.back()->set_trace_window(trace_from_ps, trace_to_ps);
   }
   const uint64_t rss_after_switches = resident_set_bytes();
   uint8_t lossless_mask = 0;  // the PFC classes, for deadlock detection
@@ -774,6 +802,8 @@ void add_run_command(CLI::App& app) {
       ->type_name("FILE");
   cmd->add_option("--out", o->out_dir, "output directory");
   cmd->add_flag("--trace", o->trace, "write an FST waveform of each switch (GTKWave opens it)");
+  cmd->add_option("--trace-window", o->trace_window,
+                  "FROM_US:TO_US: with --trace, dump only that window of simulated time (implies --trace)");
   cmd->add_option("--plots", o->plots, "png: throughput, queue and FCT plots (gnuplot); none: no plots")
       ->check(CLI::IsMember({"png", "none"}))
       ->capture_default_str();

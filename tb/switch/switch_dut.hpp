@@ -172,9 +172,12 @@ class SwitchDut {
   // Cycles before first_cycle (reset, configuration) are not dumped. Default: a cycle every 2 ps from
   // cycle 0. A co-simulated switch sets its period and the cycle of simulated time 0, so that an event
   // of cycle c in pfc.csv (at T) shows at T in the waveform.
-  void set_trace_time(uint64_t first_cycle, uint64_t period_ps) {
+  // Only times in [from_ps, to_ps) are dumped (`run --trace-window`).
+  void set_trace_time(uint64_t first_cycle, uint64_t period_ps, uint64_t from_ps = 0, uint64_t to_ps = UINT64_MAX) {
     trace_first_cycle_ = first_cycle;
     trace_period_ps_ = period_ps;
+    trace_from_ps_ = from_ps;
+    trace_to_ps_ = to_ps;
   }
 
  private:
@@ -292,11 +295,13 @@ class SwitchDut {
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<V> m_;
   void dump_trace(uint64_t cycle, uint64_t offset_ps) {
-    if (cycle >= trace_first_cycle_) trace_->dump((cycle - trace_first_cycle_) * trace_period_ps_ + offset_ps);
+    if (cycle < trace_first_cycle_) return;
+    const uint64_t t = (cycle - trace_first_cycle_) * trace_period_ps_ + offset_ps;
+    if (t >= trace_from_ps_ && t < trace_to_ps_) trace_->dump(t);
   }
 
   std::unique_ptr<VerilatedFstC> trace_;
-  uint64_t trace_first_cycle_ = 0, trace_period_ps_ = 2;
+  uint64_t trace_first_cycle_ = 0, trace_period_ps_ = 2, trace_from_ps_ = 0, trace_to_ps_ = UINT64_MAX;
   std::vector<sw::PfcFrame> pfc_sent_ = std::vector<sw::PfcFrame>(params_.nports);  // read before the edge
 };
 

@@ -361,6 +361,33 @@ TEST(RunCli, TheWaveformShowsTheFirstPauseAtPfcCsvsTime) {
   EXPECT_EQ(first_valid_ps, pause_ps) << "pfc.csv: " << first;
 }
 
+// --trace-window FROM_US:TO_US dumps only that window of simulated time, on the same axis; a window
+// that is not inside the run is bad input.
+TEST(RunCli, TraceWindowDumpsOnlyThatWindow) {
+  const std::string out = out_dir("run_trace_window");
+  const Result r = run("run " + std::string(CCF_SCENARIO_DIR) + "/incast_dcqcn_100g.toml --set sim.duration_us=20 "
+                       "--set sim.measure_from_us=0 --trace-window 9:10 --plots none --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ASSERT_EQ(std::system(("fst2vcd " + out + "/switch0.fst > " + out + "/w.vcd 2>/dev/null").c_str()), 0);
+  std::ifstream in(out + "/w.vcd");
+  uint64_t first = UINT64_MAX, last = 0;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] == '#') {
+      const uint64_t t = std::stoull(line.substr(1));
+      if (t > 0) first = std::min(first, t);  // fst2vcd writes the initial values at #0
+      last = std::max(last, t);
+    }
+  EXPECT_GE(first, 9'000'000u);
+  EXPECT_LT(last, 10'000'000u);
+  EXPECT_GT(last, 9'900'000u);
+  const Result bad = run("run " + kScenario + " --trace-window 5:2 --out " + out);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.output.find("--trace-window = 5:2 must be FROM_US:TO_US with 0 <= FROM_US < TO_US <= "
+                            "sim.duration_us = 2000"),
+            std::string::npos)
+      << bad.output;
+}
+
 // CLI11's range check lets NaN through (every comparison with it is false): a NaN duration never
 // ends. Every floating-point option with a range takes finite numbers only.
 TEST(CliOptions, NanAndInfinityAreRejectedByTheFloatingPointOptions) {
