@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages ccfabric needs (as root, or with sudo when available).
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config python3 verilator yosys libsystemc-dev libfmt-dev libgtest-dev
-      libgmock-dev libbenchmark-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev zlib1g-dev gnuplot-nox)
+      libgmock-dev libbenchmark-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev zlib1g-dev gnuplot-nox
+      z3)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
