@@ -70,6 +70,9 @@ module sw_admission #(
     logic [REC_W-1:0]   ir_b_data;
     logic [REC_W-1:0]   ir_r_data;
     logic [1:0]         rd_k_q;
+`ifdef FORMAL
+    logic [NQ*REC_W-1:0] f_ing;   // every ingress record (formal proofs only)
+`endif
     logic               ir_wr0_en;
     logic [REC_W-1:0]   ir_wr0_data;
     logic               ir_wr1_en;
@@ -81,6 +84,9 @@ module sw_admission #(
         .rq_en(rd_en), .rq_addr(rd_pc), .rq_data(ir_r_data),
         .wr0_en(ir_wr0_en), .wr0_addr(dq_pc), .wr0_data(ir_wr0_data),
         .wr1_en(ir_wr1_en), .wr1_addr(pr_pc), .wr1_data(ir_wr1_data)
+`ifdef FORMAL
+        , .f_all(f_ing)
+`endif
     );
 
     logic [CW-1:0] s_q;
@@ -244,5 +250,171 @@ module sw_admission #(
             end
         end
     end
+
+`ifdef FORMAL
+    // ---------------------------------------------------------------- formal proofs
+    // The module is the top of the proof (rtl/switch/formal/prove.sh; docs/verification.md "Formal
+    // proofs"): its inputs are constrained by the assumptions below, each one a rule the rest of the
+    // switch or software keeps. FORMAL_CONSERVATION, FORMAL_OVERCOMMIT, FORMAL_LOSSLESS and
+    // FORMAL_XOFF select the property proved; the accounting invariants they need come with them.
+    localparam int F_MAXF = 4;   // largest frame of the proof, in cells
+
+    logic f_past;
+    initial f_past = 1'b0;
+    always @(posedge clk) f_past <= 1'b1;
+
+    // every ingress record, the sums over them, and the configuration of 2.9 as the proof reads it
+    logic [NQ*SW-1:0]     f_u, f_h;   // u and h of (p,c) i at [i*SW +: SW]
+    logic signed [SW-1:0] f_ui, f_hi, f_sum_uh, f_sum_sh, f_hr_sum;
+    logic [NQ-1:0]        f_lossless;
+    always @* begin
+        f_sum_uh = 0;
+        f_sum_sh = 0;
+        f_hr_sum = 0;
+        for (int i = 0; i < NQ; i++) begin
+            f_ui          = SW'(f_ing[i*REC_W +: CW]);
+            f_hi          = SW'(f_ing[i*REC_W + CW +: CW]);
+            f_u[i*SW +: SW] = f_ui;
+            f_h[i*SW +: SW] = f_hi;
+            f_sum_uh      = f_sum_uh + f_ui + f_hi;
+            f_sum_sh      = f_sum_sh + ((f_ui > R) ? f_ui - R : 0);
+            f_lossless[i] = pfc_enable && lossless_mask[i % NPRIO];
+            f_hr_sum      = f_hr_sum + SW'(headroom_cells[(i / NPRIO)*32 +: 32]);
+        end
+    end
+
+    // cells of (p,c) processed while its XOFF stood, since the XOFF was raised (the upstream model
+    // of the lossless proof: what is still sent after a pause, 2.6)
+    logic [NQ*8-1:0] f_after_xoff;   // (p,c) i at [i*8 +: 8]
+    always @(posedge clk) begin
+        for (int i = 0; i < NQ; i++) begin
+            if (rst || !xoff_q[i]) begin
+                f_after_xoff[i*8 +: 8] <= '0;
+            end else if (pr_valid && pr_pc == QID_W'(i)) begin
+                f_after_xoff[i*8 +: 8] <= f_after_xoff[i*8 +: 8] + 8'(pr_cells);
+            end
+        end
+    end
+
+    always @* begin
+        // reset in the first cycle of the proof only
+        assume(rst == !f_past);
+        // legal inputs: (p,c) indices as sw_top forms them, frames of 1..F_MAXF cells (2.2)
+        assume(32'(pr_c) < NPRIO && 32'(pr_port) < NPORTS && 32'(pr_pc) == 32'(pr_port) * NPRIO + 32'(pr_c));
+        assume(32'(dq_c) < NPRIO && 32'(dq_pc) % NPRIO == 32'(dq_c));
+        assume(pr_cells >= 1 && pr_cells <= F_MAXF);
+        assume(dq_cells >= 1 && dq_cells <= F_MAXF);
+        // a dequeued frame's cells were admitted to its (p,c) in an earlier cycle (2.8)
+        assume(!dq_valid || SW'(dq_cells) <= ub + hb);
+        // legal configuration (2.4, 2.9), small enough for the solver
+        assume(pool_cells <= 32'(NCELLS) && reserve_cells <= 32'(NCELLS));
+        assume(pfc_static_thr_cells <= 32'(2*NCELLS) && resume_offset_cells <= 32'(2*NCELLS));
+        assume($signed(pfc_beta_log2) >= -6 && $signed(pfc_beta_log2) <= 6);
+        assume($signed(lossy_beta_log2) >= -6 && $signed(lossy_beta_log2) <= 6);
+        for (int p = 0; p < NPORTS; p++) begin
+            assume(headroom_cells[p*32 +: 32] <= 32'(NCELLS));
+        end
+    end
+    // software writes the configuration before traffic: it does not change during the proof
+    // (compared with its value a cycle earlier: yosys allows $stable in clocked blocks only, where an
+    // assumption would act a cycle late)
+    localparam int F_CFG_W = 2 + 8 + 4*32 + 2*4 + NPORTS*32;
+    logic [F_CFG_W-1:0] f_cfg, f_cfg_q;
+    assign f_cfg = {pfc_enable, pfc_dynamic, lossless_mask, pool_cells, reserve_cells, pfc_static_thr_cells,
+                    pfc_beta_log2, lossy_beta_log2, resume_offset_cells, headroom_cells};
+    always @(posedge clk) f_cfg_q <= f_cfg;
+    always @* begin
+        if (f_past) begin
+            assume(f_cfg == f_cfg_q);
+        end
+    end
+
+`ifdef FORMAL_LOSSLESS
+    // the planner's configuration (docs/buffer-plan.md 2.1): pool = cells - every (p,c)'s headroom
+    // and reserve, PFC on; the upstream of a lossless (p,c) sends at most HEADROOM_CELLS - F_MAXF
+    // cells after XOFF (its t_flight); the frame that meets a full pool before XOFF takes the rest
+    always @* begin
+        assume(pfc_enable);
+        assume(POOL + NPRIO * f_hr_sum + NQ * R <= NC);
+        for (int p = 0; p < NPORTS; p++) begin
+            assume(headroom_cells[p*32 +: 32] >= 32'(F_MAXF));
+        end
+        if (pr_valid && lossless_a) begin
+            // routed, no WRED on a lossless class, a descriptor slot free (sw_queue_mgr proves that
+            // slots do not run out before cells)
+            assume(route_ok && !wred_drop && slot_avail);
+            if (xoff_q[pr_pc]) begin
+                assume(SW'(f_after_xoff[32'(pr_pc)*8 +: 8]) + cells_a + F_MAXF <= hr_lim);
+            end
+        end
+    end
+`endif
+
+    always @* begin
+        if (f_past && !rst) begin
+`ifdef FORMAL_CONSERVATION
+            // 1. cell conservation: every cell in use (T) is charged to exactly one ingress (p,c), to
+            // its reserve, shared or headroom part, and S is the sum of the shared parts (2.4, 2.8)
+            assert(T == f_sum_uh);
+            assert(S == f_sum_sh);
+            assert(T <= NC);   // free cells NCELLS - T >= 0
+`endif
+`ifdef FORMAL_OVERCOMMIT
+            // 2. no over-commit: shared <= pool, headroom of (p,c) <= HEADROOM_CELLS(p), total <= cells
+            assert(T == f_sum_uh && S == f_sum_sh);   // the invariants this needs
+            assert(S <= POOL);
+            assert(T <= NC);
+            for (int i = 0; i < NQ; i++) begin
+                assert($signed(f_h[i*SW +: SW]) <= SW'(headroom_cells[(i / NPRIO)*32 +: 32]));
+            end
+`endif
+`ifdef FORMAL_LOSSLESS
+            // 3. a lossless (p,c) under the planner's configuration is never dropped
+            assert(!(pr_valid && lossless_a) || admit);
+            // the invariants this needs: the sums, no headroom without XOFF, headroom in use at most
+            // one frame more than was sent after XOFF, none for a lossy class
+            assert(T == f_sum_uh && S == f_sum_sh && S <= POOL);
+            for (int i = 0; i < NQ; i++) begin
+                if (f_lossless[i]) begin
+                    assert(xoff_q[i] ? $signed(f_h[i*SW +: SW]) <= F_MAXF + SW'(f_after_xoff[i*8 +: 8]) : $signed(f_h[i*SW +: SW]) == 0);
+                    assert(SW'(f_after_xoff[i*8 +: 8]) + F_MAXF <= SW'(headroom_cells[(i / NPRIO)*32 +: 32]));
+                end else begin
+                    assert($signed(f_h[i*SW +: SW]) == 0);
+                end
+            end
+`endif
+`ifdef FORMAL_XOFF
+            // 4. XOFF precedes overflow: a lossless (p,c) uses no headroom while its XOFF is off, and
+            // when XOFF is raised at most the frame processed in that cycle sits in headroom, so at
+            // least HEADROOM_CELLS - that frame remains for what arrives after the pause (2.6)
+            for (int i = 0; i < NQ; i++) begin
+                if (f_lossless[i] && !xoff_q[i]) begin
+                    assert($signed(f_h[i*SW +: SW]) == 0);
+                end
+            end
+            assert(!ev_a_xoff || ha_n <= cells_a);
+            assert(!ev_b_xoff || hb_n == 0);
+`endif
+        end
+    end
+
+`ifdef FORMAL_XOFF
+    // 4. the (p,c) of a processed lossless frame that reached headroom, or the threshold with cells
+    // in shared and above the resume point, is XOFF after the edge (with shared' = 0, or shared' +
+    // RESUME_OFFSET_CELLS <= thr, 2.6 resumes it: thr can be 0 with the pool full)
+    logic           f_over_q;
+    logic [QID_W-1:0] f_over_pc_q;
+    always @(posedge clk) begin
+        f_over_q    <= !rst && pr_valid && lossless_a &&
+                       (ha_n > 0 || (sh_an > 0 && sh_an >= thr && sh_an + resume > thr));
+        f_over_pc_q <= pr_pc;
+    end
+    always @* begin
+        if (f_past && !rst && f_over_q) begin
+            assert(xoff_q[f_over_pc_q]);
+        end
+    end
+`endif
+`endif
 endmodule
 `resetall

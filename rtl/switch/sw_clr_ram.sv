@@ -31,6 +31,12 @@ module sw_clr_ram #(
     input  wire              wr1_en,
     input  wire [AW-1:0]     wr1_addr,
     input  wire [W-1:0]      wr1_data
+`ifdef FORMAL
+    ,
+    // every entry as the read ports see it, for the invariants of the formal proofs
+    // (docs/verification.md "Formal proofs"); not built without FORMAL
+    output logic [DEPTH*W-1:0] f_all
+`endif
 );
     initial begin
         if (DEPTH < 2) $error("sw_clr_ram: DEPTH must be >= 2");
@@ -42,6 +48,12 @@ module sw_clr_ram #(
 
     assign ra_data = vld_q[ra_addr] ? mem[ra_addr] : '0;
     assign rb_data = vld_q[rb_addr] ? mem[rb_addr] : '0;
+
+`ifdef FORMAL
+    for (genvar i = 0; i < DEPTH; i++) begin : g_f_all
+        assign f_all[i*W +: W] = vld_q[i] ? mem[i] : '0;
+    end
+`endif
 
     // read in a register-read cycle only, not at every evaluation (docs/switch.md 3.5)
     always_ff @(posedge clk) begin

@@ -17,8 +17,13 @@ package sw_pkg;
     localparam int QB_W     = 32;   // queue length in bytes
     localparam int CTR_W    = 64;   // statistics counters
     localparam int DEF_W    = 32;   // DWRR deficit in bytes
+`ifndef FORMAL
     localparam int SC_W     = 64;   // signed width for cell arithmetic (2.4, 2.6): 40 bits never overflow;
                                     // 64 is the host word, so a Verilated signed compare is one instruction
+`else
+    localparam int SC_W     = 24;   // the formal proofs' small pools and bounded registers never reach
+                                    // 2^23 (docs/verification.md "Formal proofs"); 64 bits are slow to solve
+`endif
 
     // Drop reasons (docs/switch.md 2.4)
     localparam logic [REASON_W-1:0] DROP_NONE              = 3'd0;

@@ -354,5 +354,36 @@ module sw_regs #(
             default:    cfg_rd_data = rd_q;
         endcase
     end
+
+`ifdef FORMAL
+    // ---------------------------------------------------------------- formal proofs
+    // 7. reset values (FORMAL_REGS; rtl/switch/formal/prove.sh, docs/verification.md "Formal proofs"):
+    // after rst every register of blocks 0, 1 and 2 is 0, the documented default (2.9), and a read
+    // of one of them in the first cycle after reset returns 0
+    logic f_past, f_rst_q, f_rd_q;
+    initial f_past = 1'b0;
+    always @(posedge clk) begin
+        f_past  <= 1'b1;
+        f_rst_q <= rst;
+        // a read of blocks 0-2 right after reset, with no write in that cycle
+        f_rd_q  <= f_rst_q && !rst && cfg_rd_en && !cfg_wr_en && blk <= sw_pkg::BLK_QUEUE;
+    end
+    always @* begin
+        assume(rst == !f_past);   // reset in the first cycle of the proof only
+`ifdef FORMAL_REGS
+        if (f_past && f_rst_q) begin
+            assert(ctrl_q == '0 && lossless_q == '0 && pool_q == '0 && reserve_q == '0);
+            assert(static_thr_q == '0 && pfc_beta_q == '0 && lossy_beta_q == '0 && resume_q == '0);
+            assert(pause_quanta_q == '0 && dwrr_mask_q == '0 && lfsr_seed_q == '0);
+            assert(headroom_q == '0 && qcycles_q == '0 && refresh_q == '0);
+            assert(qcfg_vld_q == '0 && qa_cfg == '0 && qb_cfg == '0);   // every queue's 7 words
+            assert(cfg_rd_data == '0);
+        end
+        if (f_past && f_rd_q) begin
+            assert(cfg_rd_data == '0);
+        end
+`endif
+    end
+`endif
 endmodule
 `resetall
