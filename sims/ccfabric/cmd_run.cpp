@@ -154,7 +154,7 @@ auto in_scenario_file(const std::string& file, Build&& build) {
   }
 }
 
-// The deadlocks of the run, said as such (DESIGN.md principle 8): each was printed when found.
+// The deadlocks of the run, said again at the end (nothing goes unreported): each was printed when found.
 void print_deadlocks(const sims::RunResults& r) {
   if (r.deadlocks.empty()) return;
   const sims::PfcDeadlock& d = r.deadlocks.front();
