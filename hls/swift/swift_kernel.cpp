@@ -59,8 +59,6 @@ using Acked = ac_int<CWND_W - 4, false>;      // num_acked, Q8.20
 using Gain = ac_int<GAIN_FRAC_BITS + 1, false>;  // 2^-16, <= 1
 using Pacing = ac_int<PACING_W, false>;       // ns
 
-template <int W>
-ac_int<W, false> min_of(ac_int<W, false> a, ac_int<W, false> b) { return a < b ? a : b; }
 // x saturated to the largest value of a W-bit field (the unsigned source may be wider).
 template <int W>
 ac_int<W, false> saturate(uint64_t x, uint64_t max) { return ac_int<W, false>(x < max ? x : max); }
@@ -126,7 +124,8 @@ template <int W>
     fs = r.fs_range_q8;  // alpha/sqrt(fcwnd) + beta >= fs_range (fcwnd <= fs_min_cwnd)
   } else {               // rs < fs_sat_rs: alpha rs < (fs_range + |beta|) 2^24
     const ac_int<FS_TERM_W, false> a = (ac_int<FS_ALPHA_W, false>(r.fs_alpha_q8) * rs) >> RECIP_FRAC_BITS;
-    fs = a <= r.fs_beta_q8 ? TargetQ8(0) : TargetQ8(min_of<FS_TERM_W>(a - r.fs_beta_q8, r.fs_range_q8));
+    const ac_int<FS_TERM_W, false> above_beta = a - r.fs_beta_q8;  // when a > |beta|
+    fs = a <= r.fs_beta_q8 ? TargetQ8(0) : above_beta < r.fs_range_q8 ? TargetQ8(above_beta) : TargetQ8(r.fs_range_q8);
   }
   return topo + fs;
 }

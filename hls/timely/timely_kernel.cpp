@@ -27,10 +27,13 @@ using InvMinRtt = ac_int<FRAC_BITS + 1, false>; // 1/minRTT mantissa, [2^23, 2^2
 
 constexpr int64_t kGSat = int64_t{1} << 31;  // |g| saturates at 128 (2^31 in 2^-24 units)
 
+// A timestamp as the state keeps it: ns modulo 2^time.
+Time stamp_of(uint32_t ns, const Widths& w) { return Time(ns) & Time(ones(w.time)); }
+
 // (now - then) modulo 2^time.
 Time elapsed_ns(uint32_t now_ns, Time then_ns, const Widths& w) {
   const Time d = Time(now_ns) - then_ns;  // modulo 2^32
-  return d & Time(ones(w.time));
+  return stamp_of(d.to_uint(), w);
 }
 
 // The rate after the update, before the min/max clamps, from the region's arithmetic.
@@ -229,7 +232,7 @@ UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t
   }
   out.delta_factor = df.to_uint();
   s.prev_rtt = rtt;
-  s.last_update = elapsed_ns(now_ns, 0, w);  // now modulo 2^time
+  s.last_update = stamp_of(now_ns, w);
 
   NextRate r = region_rate(s, c, out, rtt, df);
   if (c.variant == Variant::kAuthor) {
@@ -254,7 +257,7 @@ AckOut on_ack(State& s, const Config& c, uint32_t acked_bytes, uint32_t echo_ns,
   AckOut out;
   if (acked_bytes == 0) return out;  // duplicate ACK: no progress
   const ac_int<32, false> acked = acked_bytes > (1u << 31) ? 1u << 31 : acked_bytes;
-  if (s.seg_acked == 0) s.seg_send = elapsed_ns(echo_ns, 0, c.widths);  // the first ACK into this segment: its t_send
+  if (s.seg_acked == 0) s.seg_send = stamp_of(echo_ns, c.widths);  // the first ACK into this segment: its t_send
   const ac_int<32, false> sum = s.seg_acked + acked;  // < 2^20 + 2^31
   if (sum < c.segment_bytes) {
     s.seg_acked = sum;
@@ -267,14 +270,14 @@ AckOut on_ack(State& s, const Config& c, uint32_t acked_bytes, uint32_t echo_ns,
   out.update = on_completion(s, c, rtt, now_ns);
   const ac_int<32, false> rest = sum - c.segment_bytes;
   s.seg_acked = rest < c.segment_bytes ? ac_int<SEG_W, false>(rest) : mod_seg(rest, c.segment_bytes);
-  if (s.seg_acked != 0) s.seg_send = elapsed_ns(echo_ns, 0, c.widths);  // this ACK also went into the next segment
+  if (s.seg_acked != 0) s.seg_send = stamp_of(echo_ns, c.widths);  // this ACK also went into the next segment
   return out;
 }
 
 TxOut on_tx(State& s, const Config& c, uint32_t payload_bytes, uint32_t wire_bytes, uint32_t now_ns) {
   TxOut out;
   if (s.tx_seg_bytes == 0) {
-    s.tx_seg_start = elapsed_ns(now_ns, 0, c.widths);
+    s.tx_seg_start = stamp_of(now_ns, c.widths);
     s.tx_seg_wire = 0;
   }
   const uint32_t wire_max = static_cast<uint32_t>(ones(c.widths.seg_wire));

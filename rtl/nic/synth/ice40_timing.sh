@@ -9,6 +9,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 rtl="$(dirname "$here")"
 flow_w="${1:-8}" out="${2:-$here/out/ice40}"
+placement_seed=1  # nextpnr's: the figures of docs/units/dcqcn.md 10 are for this one
 [[ "$flow_w" =~ ^[0-9]+$ && "$flow_w" -ge 1 && "$flow_w" -le 16 ]] || { echo "ice40_timing: FLOW_W = $flow_w must be 1..16" >&2; exit 2; }
 for tool in yosys nextpnr-ice40; do
   command -v "$tool" >/dev/null || { echo "ice40_timing: $tool not found (apt-get install yosys nextpnr-ice40)" >&2; exit 2; }
@@ -24,7 +25,7 @@ run() {  # name top params device sources...
   local base="$out/${name}_${device}"
   (cd "$rtl" && yosys -q -l "$base.yosys.log" -p "read_verilog -sv $*; chparam $params $top;
       synth_ice40 $synth_opts -top $top -json $base.json" >/dev/null)
-  nextpnr-ice40 $pnr_opts --json "$base.json" --freq 100 --timing-allow-fail --seed 1 >"$base.pnr.log" 2>&1 || {
+  nextpnr-ice40 $pnr_opts --json "$base.json" --freq 100 --timing-allow-fail --seed "$placement_seed" >"$base.pnr.log" 2>&1 || {
     echo "| $name | $((1 << flow_w)) | $device | (does not fit: $base.pnr.log) | | | |"; return; }
   local lc ram dsp fmax
   lc=$(grep -oP 'ICESTORM_LC:\s+\K\d+' "$base.pnr.log" | tail -1)
