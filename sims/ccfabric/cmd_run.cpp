@@ -4,6 +4,7 @@
 // "Command line and files").
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <bit>
@@ -36,6 +37,7 @@
 #include "fabric/topology.hpp"
 #include "nic/nic.hpp"
 #include "output/out_folder.hpp"
+#include "output/run_plots.hpp"
 #include "output/output_file.hpp"
 #include "output/run_results.hpp"
 #include "process_memory.hpp"
@@ -69,10 +71,15 @@ struct RunOptions {
   bool stop_on_deadlock = false;  // end the run at the first PFC deadlock found, exit code 3
 };
 
+// A flow is in the interval (now - interval, now] of a sample (timeseries_long.csv) from the first
+// sample after its start to the first sample after its completion; a failed flow leaves at once.
+bool active_in_interval(const nic::FlowState& f, uint64_t now_ps, uint64_t interval_ps) {
+  const uint64_t start_ps = f.spec.start.value();
+  if (start_ps >= now_ps || f.failed) return false;
+  return !f.done || start_ps + f.fct_ps + interval_ps > now_ps;
+}
+
 constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
-// Queues in timeseries.csv: the first 256 (switch, port, priority) in switch order (a k = 12 fat
-// tree has 2,160); each sample reads every one from the RTL.
-constexpr size_t kSampledQueues = 256;
 // From a frame's last bit into a switch to its first bit out on an idle switch, the ideal FCT's
 // per-switch term (docs/workloads.md 4): the frame is offered to the RTL in the first cycle at or
 // after its arrival, processed in it (docs/switch.md 2.2) and leaves one cycle later, so one cycle is
@@ -188,6 +195,7 @@ std::pair<uint64_t, uint64_t> trace_window_ps(const std::string& text, double du
 }
 
 void run_scenario(const RunOptions& o) {
+  const auto process0 = std::chrono::steady_clock::now();  // wall time in all, plots included
   const InterruptGuard interrupts;  // SIGINT/SIGTERM end the run at a sample, outputs marked partial
   sims::Scenario s;
   try {
@@ -281,6 +289,7 @@ void run_scenario(const RunOptions& o) {
   const uint64_t rss_after_switches = resident_set_bytes();
   uint8_t lossless_mask = 0;  // the PFC classes, for deadlock detection
   for (const auto& c : configs) lossless_mask |= c.pfc_enable ? c.lossless_mask : 0;
+  if (!configs.empty()) r.queue_marks = queue_marks(s, params[0], configs[0]);
   configs.clear();
   r.memory.switches = topo.switches();
   r.memory.rss_before_switches_bytes = rss_before_switches;
@@ -390,8 +399,7 @@ void run_scenario(const RunOptions& o) {
   // Time series: measured and allowed rate (or window) per flow, and the depth of every switch queue
   // that can carry data (used ports x traffic priorities), read from the RTL's queue-length counter.
   const bool window_cc = !flows.empty() && std::isfinite(nics[flows[0].host]->cc().window_bytes(flows[0].index));
-  for (size_t i = 0; i < ts_flows; ++i)
-    r.flow_cc_names.push_back(fmt::format("flow{}_{}", flows[i].id, window_cc ? "cwnd_packets" : "cc_rate_gbps"));
+  r.flow_cc_metric = window_cc ? "cwnd_packets" : "cc_rate_gbps";
   struct QueueRef { unsigned sw, port, prio; };
   std::vector<QueueRef> queues;
   uint8_t data_prios = 0;
@@ -399,27 +407,35 @@ void run_scenario(const RunOptions& o) {
   for (unsigned k = 0; k < switches.size(); ++k)
     for (unsigned p = 0; p < params[k].nports; ++p)
       for (unsigned c = 0; c < params[k].nprio; ++c)
-        if ((switches[k]->ports_used() >> p & 1) && (data_prios >> c & 1) && queues.size() < kSampledQueues) {
+        if ((switches[k]->ports_used() >> p & 1) && (data_prios >> c & 1)) {
           queues.push_back({k, p, c});
-          r.queue_names.push_back(fmt::format("{}.port{}.prio{}_bytes", sw_names[k], p, c));
-          if (s.sw.rcm.enable) r.degree_names.push_back(fmt::format("{}.port{}.prio{}_rcm_degree", sw_names[k], p, c));
+          r.queues.push_back(fmt::format("{}.port{}.prio{}", sw_names[k], p, c));
         }
   r.rcm_enabled = s.sw.rcm.enable;
-  std::vector<uint64_t> last_acked(ts_flows, 0);
+  std::vector<uint64_t> last_acked(flows.size(), 0);
   const double interval_us = s.sim.sample_interval_us;
   std::unique_ptr<fabric::KernelOrderPerturber> perturber;
   if (o.perturb_kernel_order) perturber = std::make_unique<fabric::KernelOrderPerturber>("perturber", o.perturb_seed);
+  const uint64_t interval_ps = sc_core::sc_time(interval_us, sc_core::SC_US).value();
   Sampler sampler("sampler", sc_core::sc_time(interval_us, sc_core::SC_US), [&] {
     sims::Sample smp;
+    const uint64_t now_ps = sc_core::sc_time_stamp().value();
     smp.time_us = sc_core::sc_time_stamp().to_seconds() * 1e6;
-    for (size_t i = 0; i < ts_flows; ++i) {
+    for (size_t i = 0; i < flows.size(); ++i) {
       nic::Nic& n = *nics[flows[i].host];
-      const uint64_t acked = n.flow(flows[i].index).c.bytes_acked;
-      smp.flow_rate_gbps.push_back((acked - last_acked[i]) * 8.0 / (interval_us * 1000.0));
+      const nic::FlowState& f = n.flow(flows[i].index);
+      const bool wide = i < ts_flows, active = active_in_interval(f, now_ps, interval_ps);
+      if (!wide && !active) continue;
+      const uint64_t acked = f.c.bytes_acked;
+      const double rate_gbps = (acked - last_acked[i]) * 8.0 / (interval_us * 1000.0);
       last_acked[i] = acked;
-      const double v = window_cc ? n.cc().cwnd_packets(flows[i].index)
-                                 : n.cc().controlled_rate_gbps(flows[i].index);
-      smp.flow_cc.push_back(std::isfinite(v) ? v : s.fabric.link_gbps);
+      const double v = window_cc ? n.cc().cwnd_packets(flows[i].index) : n.cc().controlled_rate_gbps(flows[i].index);
+      const double cc = std::isfinite(v) ? v : s.fabric.link_gbps;
+      if (wide) {
+        smp.flow_rate_gbps.push_back(rate_gbps);
+        smp.flow_cc.push_back(cc);
+      }
+      if (active) smp.active_flows.push_back({flows[i].id, rate_gbps, cc});
     }
     // The queue length register's value, kept by the wrapper from the RTL's enqueue and egress
     // reports (no register cycle, so sampling does not change the run).
@@ -430,7 +446,7 @@ void run_scenario(const RunOptions& o) {
     r.samples.push_back(std::move(smp));
   });
 
-  const uint64_t sample_ps = sc_core::sc_time(interval_us, sc_core::SC_US).value();
+  const uint64_t sample_ps = interval_ps;
   // PFC deadlock detection (deadlock_detector.hpp), between two sc_start calls every period.
   std::vector<const swc::SwitchModel*> switch_views;
   for (const auto& sm : switches) switch_views.push_back(sm.get());
@@ -685,12 +701,20 @@ void run_scenario(const RunOptions& o) {
     }
   }
 
-  std::string plot_note;
+  const auto outputs0 = std::chrono::steady_clock::now();
   try {
     sims::write_results(r, o.out_dir);
-    plot_note = o.plots == "none" ? "" : sims::write_plots(r, o.out_dir);
   } catch (const sims::OutputError& e) {
     throw RunFailed(fmt::format("{}; the run's results in {}/ are incomplete (no summary.json)", e.what(), o.out_dir));
+  }
+  // gnuplot draws in the background while the table is printed.
+  std::optional<sims::RunPlots> plots;
+  if (o.plots != "none") {
+    try {
+      plots.emplace(r, o.out_dir);
+    } catch (const sims::OutputError& e) {
+      throw RunFailed(fmt::format("{}; the run's results in {}/ are complete, its plots are not", e.what(), o.out_dir));
+    }
   }
 
   // The short table.
@@ -767,7 +791,21 @@ void run_scenario(const RunOptions& o) {
   fmt::print("memory: {} switch models took {:.1f} MB of resident memory ({:.2f} MB each); peak resident set {:.1f} MB\n",
              r.memory.switches, r.memory.switches_bytes / 1e6,
              r.memory.switches ? r.memory.switches_bytes / 1e6 / r.memory.switches : 0.0, r.memory.peak_rss_bytes / 1e6);
-  if (!plot_note.empty()) fmt::print(stderr, "note: {}\n", plot_note);
+  if (plots) {
+    try {
+      plots->wait();
+    } catch (const sims::OutputError& e) {
+      throw RunFailed(fmt::format("{}; the run's results in {}/ are complete, its plots are not", e.what(), o.out_dir));
+    }
+    if (!plots->note().empty()) fmt::print(stderr, "note: {}\n", plots->note());
+  }
+  const auto now = std::chrono::steady_clock::now();
+  const std::vector<std::string> pngs = plots ? plots->pngs() : std::vector<std::string>{};
+  fmt::print("wall in all {:.2f} s: set-up and simulation {:.2f} s, outputs{} {:.2f} s{}\n",
+             std::chrono::duration<double>(now - process0).count(),
+             std::chrono::duration<double>(outputs0 - process0).count(), pngs.empty() ? "" : " and plots",
+             std::chrono::duration<double>(now - outputs0).count(),
+             pngs.empty() ? "" : fmt::format(" ({})", fmt::join(pngs, ", ")));
   if (recorder) {
     try {
       recorder->close();

@@ -10,18 +10,17 @@
 #include <exception>
 
 #include "ccfabric/commands.hpp"
+#include "output/build_info.hpp"
 #include "output/output_file.hpp"
-
-#ifndef CCF_VERSION
-#define CCF_VERSION "0.1"
-#endif
 
 int main(int argc, char** argv) {
   // A file-size limit (ulimit -f) is a write error that names the file, not a silent kill.
   std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"ccfabric: a synthesizable hardware model of RDMA congestion control", "ccfabric"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "ccfabric " CCF_VERSION);
+  ccf::sims::set_command_line(argc, argv);
+  app.set_version_flag("--version",
+                       fmt::format("ccfabric {} ({})", ccf::sims::tool_version(), ccf::sims::build_commit()));
 
   ccf::cli::add_run_command(app);
   ccf::cli::add_buffer_plan_command(app);

@@ -172,4 +172,18 @@ sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& 
   return c;
 }
 
+sims::QueueMarks queue_marks(const sims::Scenario& s, const sw::SwitchParams& params, const sw::SwitchConfig& c) {
+  sims::QueueMarks m;
+  if (s.sw.ecn.enable) {
+    m.ecn_kmin_bytes = s.sw.ecn.kmin_bytes;
+    m.ecn_kmax_bytes = s.sw.ecn.kmax_bytes;
+  }
+  if (!c.pfc_enable) return m;
+  if (c.pfc_dynamic)
+    m.pfc_note = fmt::format("PFC XOFF dynamic: {} x free shared buffer / 8", s.sw.pfc_beta);
+  else
+    m.pfc_xoff_bytes = uint64_t{c.pfc_static_thr_cells} * params.cell_bytes;
+  return m;
+}
+
 }  // namespace ccf::cli

@@ -8,6 +8,7 @@
 
 #include "fabric/routing.hpp"
 #include "fabric/topology.hpp"
+#include "output/run_results.hpp"
 #include "scenario/scenario.hpp"
 #include "switch/switch_config.hpp"
 
@@ -21,5 +22,10 @@ uint32_t lfsr_seed(uint64_t seed, unsigned k);
 // RTL has (NGROUPS) or more destinations than its forwarding table (2^DST_W).
 sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const fabric::Topology& topo,
                                const fabric::Routing& routing, unsigned k);
+
+// The thresholds queue.png marks (docs/outputs.md 3) under configuration c: ECN's Kmin and Kmax
+// when marking is on, PFC's XOFF when it is one static figure (the shared cells an ingress (port,
+// priority) may hold, in bytes), else a note saying how it is set.
+sims::QueueMarks queue_marks(const sims::Scenario& s, const sw::SwitchParams& params, const sw::SwitchConfig& c);
 
 }  // namespace ccf::cli

@@ -1,7 +1,6 @@
 // fct_results.cpp: see fct_results.hpp.
 #include "output/fct_results.hpp"
 
-#include "output/gnuplot.hpp"
 #include "output/output_file.hpp"
 
 #include <algorithm>
@@ -129,39 +128,35 @@ void write_fct_files(const FctSummary& s, const std::string& dir) {
   f.commit();
   OutputFile b(dir + "/fct_buckets.csv");
   b << "bucket,lo_bytes,hi_bytes,finished,unfinished,p50_slowdown,p95_slowdown,p99_slowdown,mean_slowdown,mean_fct_us\n";
-  for (const auto& x : s.buckets)
-    b << fmt::format("{},{},{},{},{},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f}\n", x.label(), x.lo_bytes,
-                     x.hi_bytes ? std::to_string(x.hi_bytes) : "", x.finished, x.unfinished, x.p50_slowdown,
-                     x.p95_slowdown, x.p99_slowdown, x.mean_slowdown, x.mean_fct_us);
+  // A bucket without a finished flow has no statistics: empty cells (null in summary.json).
+  for (const auto& x : s.buckets) {
+    b << fmt::format("{},{},{},{},{}", x.label(), x.lo_bytes, x.hi_bytes ? std::to_string(x.hi_bytes) : "",
+                     x.finished, x.unfinished);
+    for (double v : {x.p50_slowdown, x.p95_slowdown, x.p99_slowdown, x.mean_slowdown, x.mean_fct_us})
+      b << (x.finished ? fmt::format(",{:.6f}", v) : std::string(","));
+    b << "\n";
+  }
   b.commit();
 }
 
-std::string write_fct_plot(const FctSummary& s, const std::string& dir) {
-  if (!gnuplot_installed())
-    return "gnuplot is not installed (sims/scripts/install-deps.sh installs gnuplot-nox): no fct.png";
-  const std::string script = dir + "/fct.gp";
-  {
-    OutputFile gp(script);
-    gp << "set datafile separator ','\nset terminal pngcairo size 1000,600 noenhanced\n";
-    gp << "set output 'fct.png'\n";
-    gp << "set title 'FCT slowdown by flow size (FCT / ideal FCT on an idle fabric; finished flows)'\n"
-          "set xlabel 'flow size (payload bytes)'\nset ylabel 'slowdown'\nset grid\nset key top left\n"
-          "set logscale y\nset yrange [0.9:*]\nset xrange [-0.5:" << double(std::max<size_t>(1, s.buckets.size())) - 0.5
-       << "]\n";
-    if (s.all.finished == 0) {
-      gp << "set label 'no finished flow' at graph 0.4,0.5\nplot 1 notitle\n";
-    } else {
-      // Buckets without finished flows have slowdown 0: not drawn on the log scale.
-      gp << "f = 'fct_buckets.csv'\n"
-         << "plot f skip 1 using 0:($4 > 0 ? $6 : 1/0):xtic(1) with linespoints lw 2 pt 7 title 'median', \\\n"
-            "     f skip 1 using 0:($4 > 0 ? $7 : 1/0) with linespoints lw 2 pt 5 title '95th percentile', \\\n"
-            "     f skip 1 using 0:($4 > 0 ? $8 : 1/0) with linespoints lw 2 pt 9 title '99th percentile', \\\n"
-            "     f skip 1 using 0:($4 + $5 > 0 ? ($4 > 0 ? $8 : 1) : 1/0):(sprintf('%d done, %d unfinished', $4, $5)) "
-            "with labels offset 0,1.2 notitle\n";
-    }
-    gp.commit();
-  }
-  return run_gnuplot(dir, "fct.gp", "fct_plot.log");
+bool write_fct_plot_script(const FctSummary& s, const std::string& dir) {
+  if (s.all.finished == 0) return false;
+  OutputFile gp(dir + "/fct.gp");
+  gp << "set datafile separator ','\nset terminal pngcairo size 1000,600 noenhanced\n";
+  gp << "set output 'fct.png'\n";
+  gp << "set title 'FCT slowdown by flow size (FCT / ideal FCT on an idle fabric; finished flows)'\n"
+        "set xlabel 'flow size (payload bytes)'\nset ylabel 'slowdown'\nset grid\nset key top left\n"
+        "set logscale y\nset yrange [0.9:*]\nset xrange [-0.5:" << double(std::max<size_t>(1, s.buckets.size())) - 0.5
+     << "]\n";
+  // Buckets without finished flows have empty percentiles: not drawn.
+  gp << "f = 'fct_buckets.csv'\n"
+     << "plot f skip 1 using 0:($4 > 0 ? $6 : 1/0):xtic(1) with linespoints lw 2 pt 7 title 'median', \\\n"
+        "     f skip 1 using 0:($4 > 0 ? $7 : 1/0) with linespoints lw 2 pt 5 title '95th percentile', \\\n"
+        "     f skip 1 using 0:($4 > 0 ? $8 : 1/0) with linespoints lw 2 pt 9 title '99th percentile', \\\n"
+        "     f skip 1 using 0:($4 + $5 > 0 ? ($4 > 0 ? $8 : 1) : 1/0):(sprintf('%d done, %d unfinished', $4, $5)) "
+        "with labels offset 0,1.2 notitle\n";
+  gp.commit();
+  return true;
 }
 
 }  // namespace ccf::sims

@@ -51,8 +51,8 @@ double nearest_rank(const std::vector<double>& sorted, double p);
 nlohmann::json fct_json(const FctSummary& s);
 // fct.csv (id,src,dst,bytes,start_us,fct_us,ideal_us,slowdown; finished flows) and fct_buckets.csv.
 void write_fct_files(const FctSummary& s, const std::string& dir);
-// fct.png from fct_buckets.csv with gnuplot (call after write_fct_files); empty string on success,
-// else why there is no plot.
-std::string write_fct_plot(const FctSummary& s, const std::string& dir);
+// fct.gp, gnuplot's script of fct.png from fct_buckets.csv; false (and no script) when no flow
+// finished, as there is nothing to draw.
+bool write_fct_plot_script(const FctSummary& s, const std::string& dir);
 
 }  // namespace ccf::sims

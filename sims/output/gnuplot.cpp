@@ -32,25 +32,43 @@ bool gnuplot_installed() {
   return false;
 }
 
-std::string run_gnuplot(const std::string& dir, const std::string& script, const std::string& log) {
-  const std::string log_path = (std::filesystem::path(dir) / log).string();
+GnuplotJob start_gnuplot(const std::string& dir, const std::string& script, const std::string& log) {
+  GnuplotJob job;
+  job.log_path = (std::filesystem::path(dir) / log).string();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, job.log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   std::string script_arg = script;
   char arg0[] = "gnuplot";
   char* argv[] = {arg0, script_arg.data(), nullptr};
-  pid_t pid = 0;
-  const int err = posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv, environ);
+  const int err = posix_spawnp(&job.pid, "gnuplot", &actions, nullptr, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (err != 0) return fmt::format("gnuplot could not be started: {}", std::strerror(err));
+  if (err != 0) {
+    job.pid = -1;
+    job.error = fmt::format("gnuplot could not be started: {}", std::strerror(err));
+  }
+  return job;
+}
+
+std::string wait_gnuplot(const GnuplotJob& job) {
+  if (job.pid < 0) return job.error;
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  while (::waitpid(job.pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return "";
-  return fmt::format("gnuplot failed: see {}", log_path);
+  return fmt::format("gnuplot failed: see {}", job.log_path);
+}
+
+std::string run_gnuplot(const std::string& dir, const std::string& script, const std::string& log) {
+  return wait_gnuplot(start_gnuplot(dir, script, log));
+}
+
+std::string gnuplot_quoted(const std::string& text) {
+  std::string q = "'";
+  for (char c : text) q += c == '\'' ? std::string("''") : std::string(1, c);
+  return q + "'";
 }
 
 }  // namespace ccf::sims

@@ -1,19 +1,20 @@
 // run_results.cpp: see run_results.hpp.
 #include "run_results.hpp"
 
+#include "output/build_info.hpp"
 #include "output/output_file.hpp"
-
-#include "output/gnuplot.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <toml++/toml.h>
 
 namespace ccf::sims {
 
@@ -83,6 +84,57 @@ nlohmann::json deadlocks_json(const std::vector<PfcDeadlock>& deadlocks) {
   }
   return list;
 }
+// The scenario as run, from its TOML text to a JSON object (toml++'s JSON formatter, then parsed).
+nlohmann::json scenario_json(const std::string& scenario_toml) {
+  std::ostringstream text;
+  text << toml::json_formatter{toml::parse(scenario_toml)};
+  return nlohmann::json::parse(text.str());
+}
+// timeseries.csv: one row per sample, a column per figure (the first kTimeseriesFlows flows and
+// kTimeseriesQueues queues).
+void write_timeseries(const RunResults& r, const std::string& dir) {
+  OutputFile ts(dir + "/timeseries.csv");
+  ts << "time_us";
+  const size_t ts_flows = std::min(r.flows.size(), RunResults::kTimeseriesFlows);
+  const size_t ts_queues = std::min(r.queues.size(), RunResults::kTimeseriesQueues);
+  for (size_t i = 0; i < ts_flows; ++i) ts << fmt::format(",flow{}_rate_gbps", r.flows[i].id);
+  for (size_t i = 0; i < ts_flows; ++i) ts << fmt::format(",flow{}_{}", r.flows[i].id, r.flow_cc_metric);
+  for (size_t q = 0; q < ts_queues; ++q) ts << "," << r.queues[q] << "_bytes";
+  if (r.rcm_enabled)
+    for (size_t q = 0; q < ts_queues; ++q) ts << "," << r.queues[q] << "_rcm_degree";
+  ts << "\n";
+  for (const auto& s : r.samples) {
+    ts << fmt::format("{:.3f}", s.time_us);
+    for (double v : s.flow_rate_gbps) ts << fmt::format(",{:.6f}", v);
+    for (double v : s.flow_cc) ts << fmt::format(",{:.6f}", v);
+    for (size_t q = 0; q < ts_queues; ++q) ts << "," << s.queue_bytes[q];
+    for (size_t q = 0; q < ts_queues && q < s.rcm_degree.size(); ++q) ts << "," << unsigned{s.rcm_degree[q]};
+    ts << "\n";
+  }
+  ts.commit();
+}
+
+// timeseries_long.csv: one row per (sample, entity, metric), every active flow and every queue.
+void write_timeseries_long(const RunResults& r, const std::string& dir) {
+  OutputFile ts(dir + "/timeseries_long.csv");
+  ts << "time_us,entity,metric,value\n";
+  std::string row;
+  for (const auto& s : r.samples) {
+    const std::string t = fmt::format("{:.3f}", s.time_us);
+    row.clear();
+    for (const auto& f : s.active_flows) {
+      fmt::format_to(std::back_inserter(row), "{},flow{},rate_gbps,{:.6f}\n", t, f.id, f.rate_gbps);
+      fmt::format_to(std::back_inserter(row), "{},flow{},{},{:.6f}\n", t, f.id, r.flow_cc_metric, f.cc);
+    }
+    for (size_t q = 0; q < s.queue_bytes.size(); ++q)
+      fmt::format_to(std::back_inserter(row), "{},{},queue_bytes,{}\n", t, r.queues[q], s.queue_bytes[q]);
+    for (size_t q = 0; q < s.rcm_degree.size(); ++q)
+      fmt::format_to(std::back_inserter(row), "{},{},rcm_degree,{}\n", t, r.queues[q], unsigned{s.rcm_degree[q]});
+    ts << row;
+  }
+  ts.commit();
+}
+
 }  // namespace
 
 void write_results(const RunResults& r, const std::string& dir) {
@@ -110,6 +162,10 @@ void write_results(const RunResults& r, const std::string& dir) {
                  {"after_cycles_per_s", b.after_cycles_per_s}};
   }
   nlohmann::json summary = {
+      {"schema_version", kSummarySchemaVersion},
+      {"tool_version", tool_version()},
+      {"commit", build_commit()},
+      {"command_line", command_line()},
       {"flows", flows},
       {"receivers", receivers},
       {"frames", {{"injected", r.frames.injected}, {"delivered", r.frames.delivered}, {"dropped", r.frames.dropped},
@@ -154,7 +210,7 @@ void write_results(const RunResults& r, const std::string& dir) {
                   {"peak_rss_bytes", r.memory.peak_rss_bytes}}},
       {"fct", fct_json(r.fct)},
       {"rcm", rcm_json(r)},
-      {"scenario", r.scenario_toml}};
+      {"scenario", scenario_json(r.scenario_toml)}};
   // Every data file first, summary.json last: a folder with a summary.json holds the whole run.
   OutputFile flows_csv(dir + "/flows.csv");
   flows_csv << "id,src,dst,bytes_acked,throughput_gbps,fct_us\n";
@@ -163,23 +219,8 @@ void write_results(const RunResults& r, const std::string& dir) {
                              f.fct_us ? fmt::format("{:.3f}", *f.fct_us) : "");
   flows_csv.commit();
 
-  OutputFile ts(dir + "/timeseries.csv");
-  ts << "time_us";
-  const size_t ts_flows = std::min(r.flows.size(), RunResults::kTimeseriesFlows);
-  for (size_t i = 0; i < ts_flows; ++i) ts << fmt::format(",flow{}_rate_gbps", r.flows[i].id);
-  for (const auto& n : r.flow_cc_names) ts << "," << n;
-  for (const auto& q : r.queue_names) ts << "," << q;  // names carry their unit
-  for (const auto& d : r.degree_names) ts << "," << d;
-  ts << "\n";
-  for (const auto& s : r.samples) {
-    ts << fmt::format("{:.3f}", s.time_us);
-    for (double v : s.flow_rate_gbps) ts << fmt::format(",{:.6f}", v);
-    for (double v : s.flow_cc) ts << fmt::format(",{:.6g}", v);
-    for (uint64_t q : s.queue_bytes) ts << "," << q;
-    for (uint8_t d : s.rcm_degree) ts << "," << unsigned{d};
-    ts << "\n";
-  }
-  ts.commit();
+  write_timeseries(r, dir);
+  write_timeseries_long(r, dir);
 
   OutputFile pfc(dir + "/pfc.csv");
   pfc << "time_us,node,port,class_enable,quanta\n";
@@ -202,41 +243,8 @@ void write_results(const RunResults& r, const std::string& dir) {
   }
   ports.commit();
   write_fct_files(r.fct, dir);
+  write_output_file(dir + "/scenario.toml", r.scenario_toml);
   write_output_file(dir + "/summary.json", summary.dump(2) + "\n");
-}
-
-std::string write_plots(const RunResults& r, const std::string& dir) {
-  if (!gnuplot_installed())
-    return "gnuplot is not installed (sims/scripts/install-deps.sh installs gnuplot-nox): no PNG plots";
-  const std::string script_path = dir + "/plots.gp";
-  {
-    OutputFile gp(script_path);
-    gp << "set datafile separator ','\nset terminal pngcairo size 1200,600 noenhanced\nset key outside right\n"
-          "set xlabel 'time (us)'\nset grid\n";
-    gp << "set output 'throughput.png'\nset ylabel 'rate (Gb/s)'\nset title 'per-flow rate'\n";
-    if (r.flows.empty()) {
-      gp << "set label 'no flows' at graph 0.5,0.5\nplot 0 notitle\n";
-    } else {
-      gp << "plot ";
-      for (size_t i = 0; i < std::min(r.flows.size(), RunResults::kTimeseriesFlows); ++i)
-        gp << fmt::format("{}'timeseries.csv' using 1:{} with lines title 'flow {}'", i ? ", " : "", i + 2, r.flows[i].id);
-      gp << "\n";
-    }
-    gp << "set output 'queue.png'\nset ylabel 'queue depth (unit in the legend)'\nset title 'switch queue depth'\n";
-    if (r.queue_names.empty()) {
-      gp << "plot 0 notitle\n";
-    } else {
-      gp << "plot ";
-      for (size_t i = 0; i < r.queue_names.size(); ++i)
-        gp << fmt::format("{}'timeseries.csv' using 1:{} with lines title '{}'", i ? ", " : "",
-                          std::min(r.flows.size(), RunResults::kTimeseriesFlows) + r.flow_cc_names.size() + i + 2,
-                          r.queue_names[i]);
-      gp << "\n";
-    }
-    gp.commit();
-  }
-  if (std::string err = run_gnuplot(dir, "plots.gp", "plots.log"); !err.empty()) return err;
-  return write_fct_plot(r.fct, dir);
 }
 
 }  // namespace ccf::sims

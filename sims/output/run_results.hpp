@@ -123,13 +123,22 @@ struct PfcDeadlock {
   uint64_t frames_stuck = 0, bytes_stuck = 0;  // in the cycle's queues at detection
 };
 
+// A flow in the interval a sample covers (timeseries_long.csv): from the first sample after its
+// start to the first sample after its completion.
+struct ActiveFlowSample {
+  uint32_t id = 0;
+  double rate_gbps = 0.0;                 // goodput in the interval
+  double cc = 0.0;                        // the CC unit's allowed rate or window (RunResults::flow_cc_metric)
+};
+
 // One sample of the time series: per-flow rates and per-queue depths at time_us.
 struct Sample {
   double time_us = 0.0;
   std::vector<double> flow_rate_gbps;     // the first kTimeseriesFlows of RunResults::flows
-  std::vector<double> flow_cc;            // the CC unit's allowed rate or window, see flow_cc_names
-  std::vector<uint64_t> queue_bytes;      // indexed like RunResults::queue_names
-  std::vector<uint8_t> rcm_degree;        // indexed like RunResults::degree_names (RCM only)
+  std::vector<double> flow_cc;            // the CC unit's allowed rate or window, likewise
+  std::vector<ActiveFlowSample> active_flows;  // every flow active in the interval, in id order
+  std::vector<uint64_t> queue_bytes;      // indexed like RunResults::queues
+  std::vector<uint8_t> rcm_degree;        // indexed like RunResults::queues (RCM only)
 };
 
 // The bare stepping loop of a switch's Verilated configuration, timed right before and right after
@@ -142,13 +151,26 @@ struct BareLoopFigures {
   double mean_cycles_per_s() const { return (before_cycles_per_s + after_cycles_per_s) / 2; }
 };
 
+// The thresholds a queue plot marks, in bytes (unset: not in force).
+struct QueueMarks {
+  std::optional<uint64_t> ecn_kmin_bytes, ecn_kmax_bytes;  // RED/ECN (docs/switch.md 2.6)
+  std::optional<uint64_t> pfc_xoff_bytes;                  // PFC's static XOFF threshold per (port, priority)
+  std::string pfc_note;                                    // how XOFF is set when it is not one figure
+};
+
+// summary.json's "schema_version": raised when a field changes name, type or meaning
+// (docs/outputs.md 4 lists the versions).
+inline constexpr int kSummarySchemaVersion = 1;
+
 struct RunResults {
   std::string scenario_toml;              // the scenario with every key, as run
   std::vector<FlowResult> flows;
-  // The first kTimeseriesFlows flows have columns in timeseries.csv (a run may have thousands):
-  // their rate, and their CC figure named with its unit, "flow1_cc_rate_gbps" or "flow1_cwnd_packets".
+  // The first kTimeseriesFlows flows and kTimeseriesQueues queues have columns in the wide
+  // timeseries.csv (a run may have thousands); timeseries_long.csv has them all.
   static constexpr size_t kTimeseriesFlows = 256;
-  std::vector<std::string> flow_cc_names;
+  static constexpr size_t kTimeseriesQueues = 256;
+  // The flows' CC figure with its unit: "cc_rate_gbps" (rate-based units) or "cwnd_packets".
+  std::string flow_cc_metric = "cc_rate_gbps";
   std::vector<ReceiverResult> receivers;
   FrameTotals frames;
   TimeoutTotals timeouts;
@@ -171,7 +193,10 @@ struct RunResults {
   double wall_switch_s = 0.0, wall_nic_s = 0.0;
   uint64_t switch_cycles_stepped = 0, switch_cycles_total = 0;
   std::optional<BareLoopFigures> bare_loop;
-  std::vector<std::string> queue_names;   // with their unit, e.g. "switch0.port0.prio3_bytes"
+  // Every switch queue that can carry data (a cabled port, a traffic priority), e.g.
+  // "switch0.port0.prio3", in switch, port, priority order.
+  std::vector<std::string> queues;
+  QueueMarks queue_marks;                 // the lines queue.png draws
   std::vector<Sample> samples;
   std::vector<PfcEvent> pfc_events;
   FctSummary fct;                         // FCT and slowdown by size bucket (fct_results.hpp)
@@ -180,7 +205,6 @@ struct RunResults {
   std::vector<PortResult> ports;          // every cabled switch port, switch by switch
   bool rcm_enabled = false;               // [switch.rcm] enable: rcm.switches, the ports' and timeseries' RCM columns
   std::vector<RcmSwitchResult> rcm_switches;
-  std::vector<std::string> degree_names;  // timeseries: the RCM degree of each sampled queue, e.g. "switch0.port0.prio3_rcm_degree"
 
   // Jain's fairness index of the flows' throughput (1 = equal shares).
   double jain_index() const;
@@ -193,13 +217,9 @@ struct RunResults {
   std::optional<double> cosim_over_bare() const;
 };
 
-// Writes summary.json, flows.csv, timeseries.csv, pfc.csv, ports.csv, fct.csv and fct_buckets.csv into `dir` (created if needed).
+// Writes summary.json, scenario.toml, flows.csv, timeseries.csv, timeseries_long.csv, pfc.csv, ports.csv,
+// fct.csv and fct_buckets.csv into `dir` (created if needed), summary.json last.
 // Throws std::runtime_error naming the file when one cannot be written.
 void write_results(const RunResults& r, const std::string& dir);
-
-// Renders throughput.png (per-flow rate over time) and queue.png (queue depth over time) from
-// timeseries.csv in `dir` with gnuplot, and fct.png (slowdown by size bucket). Returns an empty string on success, else why no plot was
-// made (e.g. gnuplot is not installed), for the caller to report.
-std::string write_plots(const RunResults& r, const std::string& dir);
 
 }  // namespace ccf::sims

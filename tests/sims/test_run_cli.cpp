@@ -54,12 +54,14 @@ TEST(RunCli, SameScenarioGivesIdenticalOutputFiles) {
     const Result r = run("run " + kScenario + " --set sim.duration_us=200 --set sim.measure_from_us=50 --out " + out);
     ASSERT_EQ(r.exit_code, 0) << r.output;
   }
-  for (const char* f : {"/flows.csv", "/timeseries.csv", "/pfc.csv"}) EXPECT_EQ(read_file(a + f), read_file(b + f)) << f;
+  for (const char* f : {"/flows.csv", "/timeseries.csv", "/timeseries_long.csv", "/pfc.csv", "/scenario.toml"})
+    EXPECT_EQ(read_file(a + f), read_file(b + f)) << f;
   auto ja = read_summary(a), jb = read_summary(b);
   for (auto* j : {&ja, &jb}) {
     (*j)["sim"].erase("wall_s");
     j->erase("speed");
-    j->erase("memory");  // resident-set figures depend on the machine too
+    j->erase("memory");        // resident-set figures depend on the machine too
+    j->erase("command_line");  // names each run's --out
   }
   EXPECT_EQ(ja, jb);
 }
