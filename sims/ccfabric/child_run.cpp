@@ -12,12 +12,23 @@
 
 namespace ccf::cli {
 
+namespace {
+std::string path_as(const std::filesystem::path& p, Paths paths) {
+  namespace fs = std::filesystem;
+  if (paths == Paths::kAbsolute) return fs::absolute(p).string();
+  const std::string rel = fs::relative(fs::absolute(p)).string();
+  // A bare name would be looked up on PATH when it is the command.
+  return rel.find('/') == std::string::npos ? "./" + rel : rel;
+}
+}  // namespace
+
 std::vector<std::string> run_command(const std::string& scenario, const std::vector<std::string>& sets,
-                                     const std::string& out_dir) {
-  std::vector<std::string> args = {std::filesystem::read_symlink("/proc/self/exe").string(), "run",
-                                   std::filesystem::absolute(scenario).string()};
+                                     const std::string& out_dir, const std::vector<std::string>& extra, Paths paths) {
+  std::vector<std::string> args = {path_as(std::filesystem::read_symlink("/proc/self/exe"), paths), "run",
+                                   path_as(scenario, paths)};
   for (const auto& kv : sets) args.insert(args.end(), {"--set", kv});
-  args.insert(args.end(), {"--out", std::filesystem::absolute(out_dir).string()});
+  args.insert(args.end(), extra.begin(), extra.end());
+  args.insert(args.end(), {"--out", path_as(out_dir, paths)});
   return args;
 }
 

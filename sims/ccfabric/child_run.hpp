@@ -7,9 +7,14 @@
 
 namespace ccf::cli {
 
-// The argument vector of `ccfabric run SCENARIO --set k=v ... --out DIR` for this binary.
+// How run_command names the binary, the scenario and the output folder: absolute, or relative to
+// the working directory (job files that move with the project, docs/sweeps.md).
+enum class Paths { kAbsolute, kRelative };
+
+// The argument vector of `ccfabric run SCENARIO --set k=v ... [extra ...] --out DIR` for this binary.
 std::vector<std::string> run_command(const std::string& scenario, const std::vector<std::string>& sets,
-                                     const std::string& out_dir);
+                                     const std::string& out_dir, const std::vector<std::string>& extra = {},
+                                     Paths paths = Paths::kAbsolute);
 // The same as one shell-quoted line (for job files).
 std::string shell_line(const std::vector<std::string>& args);
 

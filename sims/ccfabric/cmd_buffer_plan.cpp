@@ -30,7 +30,7 @@ struct BufferPlanOptions {
   sw::LinkSpec link;
   double kmin_bytes = 0;
   std::string beta_text = "8";  // a number or a fraction such as 1/64
-  bool json = false;
+  std::string format = "table";  // --format table|json
   std::string toml_path;
   // Which optional options were given.
   CLI::Option* headroom_opt = nullptr;
@@ -201,7 +201,7 @@ void run(BufferPlanOptions& o) {
 
   const BufferPlan plan = sw::plan_buffer(in);
   if (!o.toml_path.empty()) write_toml(plan, o.toml_path);
-  if (o.json) {
+  if (o.format == "json") {
     fmt::print("{}\n", to_json(plan).dump(2));
   } else {
     print_table(plan);
@@ -238,7 +238,9 @@ void add_buffer_plan_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--cell-bytes", o->in.cell_bytes, "switch accounting cell in bytes")->capture_default_str();
   o->kmin_opt = sub->add_option("--kmin-bytes", o->kmin_bytes, "an ECN Kmin in bytes to check against the bound");
-  sub->add_flag("--json", o->json, "print JSON instead of the table");
+  sub->add_option("--format", o->format, "table or json")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
+  // The spelling of earlier versions, as --format json.
+  sub->add_flag_callback("--json", [o] { o->format = "json"; }, "the same as --format json")->group("");
   sub->add_option("--write-toml", o->toml_path, "write the scenario's [switch] section to this file")
       ->type_name("FILE");
   sub->callback([o] { run(*o); });

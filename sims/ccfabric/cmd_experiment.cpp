@@ -1,4 +1,5 @@
-// cmd_experiment.cpp: `ccfabric experiment NAME [--jobs N] [--out DIR]` and `ccfabric experiment --list`:
+// cmd_experiment.cpp: `ccfabric experiment NAME [--jobs N] [--out DIR] [--set K=V] [--duration-us N]` and
+// `ccfabric experiment --list`:
 // runs one of the papers' experiments (sims/experiments/NAME.toml, docs/experiments/) as a sweep of
 // scenario runs, then reduces the runs to the figure the paper shows: a statistic across seeds of a
 // per-run value, per series (e.g. PFC only / DCQCN), per x value and per flow group. Writes
@@ -66,6 +67,8 @@ struct ExperimentOptions {
   std::string out_dir;
   unsigned jobs = 1;
   bool list = false;
+  std::vector<std::string> sets;  // --set KEY=VALUE for every run, over the experiment's [set]
+  double duration_us = 0;         // --duration-us: every run's sim.duration_us; 0 = the experiment's
 };
 
 // Flows from `hosts` (any host when empty) to `dst_hosts` (any when empty), or with `other_dst`
@@ -410,6 +413,46 @@ std::vector<std::vector<double>> window_means(const Experiment& e, const std::st
   return out;
 }
 
+// --set and --duration-us folded into the experiment's [set]: a swept key or the seed cannot be set
+// (the experiment's figure is over them). --duration-us scales a warm-up (sim.measure_from_us, from
+// [set] or the scenario) with the duration, so that the same share of each run is measured.
+void apply_overrides(toml::table& t, const std::string& file, const ExperimentOptions& o) {
+  if (!t.contains("set")) t.insert("set", toml::table{});
+  toml::table& set = *t["set"].as_table();
+  const toml::table* grid = t["grid"].as_table();
+  for (const std::string& kv : o.sets) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw BadInput(fmt::format("--set {}: expected KEY=VALUE, e.g. --set switch.ecn.kmin_bytes=5000", kv));
+    const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
+    if (key == "sim.seed") throw BadInput(fmt::format("--set {}: the experiment's seeds are set by its seeds = [...]", kv));
+    if (key == "sim.duration_us") throw BadInput(fmt::format("--set {}: give the duration as --duration-us", kv));
+    if (grid && grid->contains(key))
+      throw BadInput(fmt::format("--set {}: {} is swept by the experiment ({} [grid]); it cannot be fixed", kv, key, file));
+    toml::table parsed;
+    try {
+      parsed = toml::parse("v = " + value);
+    } catch (const toml::parse_error&) {
+      parsed = toml::table{{"v", value}};
+    }
+    set.insert_or_assign(key, *parsed.get("v"));
+  }
+  if (o.duration_us <= 0) return;
+  if (grid && (grid->contains("sim.duration_us") || grid->contains("sim.measure_from_us")))
+    throw BadInput(fmt::format("--duration-us: {} sweeps the duration or the warm-up ([grid]); it cannot be fixed", file));
+  // The experiment's own duration and warm-up: its [set], else its (first) scenario's.
+  const Sweep sw = load_sweep(t, file, "", {"experiment"});
+  const sims::Scenario first = sims::load_scenario(sw.points.front().scenario, sw.points.front().sets);
+  const double from_us = first.sim.measure_from_us * o.duration_us / first.sim.duration_us;
+  set.insert_or_assign("sim.duration_us", o.duration_us);
+  if (first.sim.measure_from_us > 0) set.insert_or_assign("sim.measure_from_us", from_us);
+  fmt::print(stderr, "--duration-us {}: sim.duration_us {} -> {} us{}\n", o.duration_us, first.sim.duration_us,
+             o.duration_us,
+             first.sim.measure_from_us > 0 ? fmt::format(", sim.measure_from_us {} -> {} us (scaled with it)",
+                                                         first.sim.measure_from_us, from_us)
+                                           : "");
+}
+
 void run_experiment(ExperimentOptions o) {
   if (o.list) {
     for (const auto& f : fs::directory_iterator(CCF_EXPERIMENT_DIR))
@@ -422,9 +465,17 @@ void run_experiment(ExperimentOptions o) {
   if (o.name.empty()) throw BadInput("experiment: give a NAME (see ccfabric experiment --list) or --list");
   const std::string file = resolve(o.name);
   if (o.out_dir.empty()) o.out_dir = "out/experiments/" + fs::path(file).stem().string();
-  const toml::table t = parse_toml_file(file);
-  const Sweep sw = load_sweep(t, file, o.out_dir, {"experiment"});
+  toml::table t = parse_toml_file(file);
+  if (!o.sets.empty() || o.duration_us > 0) apply_overrides(t, file, o);
+  Sweep sw = load_sweep(t, file, o.out_dir, {"experiment"});
+  sw.run_options = {"--plots", "none"};  // the experiment draws its own figure
   const Experiment e = load_experiment(file, t, sw);
+  if (o.duration_us > 0)
+    for (const auto& w : e.windows)
+      if (w.second > o.duration_us)
+        throw BadInput(fmt::format("--duration-us = {}: experiment.windows entry [{}, {}] of {} ends after it; give "
+                                   "--duration-us {} or more",
+                                   o.duration_us, w.first, w.second, file, w.second));
   ensure_out_dir(o.out_dir);
   run_points(sw, o.jobs);
 
@@ -494,6 +545,8 @@ void run_experiment(ExperimentOptions o) {
     if (!group_has_flow[g])
       throw BadInput(fmt::format("{}: experiment.groups[{}] (\"{}\"): {} send no flow in any of the {} runs", file,
                                  g, e.groups[g].label, group_text(e.groups[g]), sw.points.size()));
+  bool any_value = e.timeseries();  // a timeseries figure draws the runs' files
+  for (size_t g = 0; g < ngroups && !any_value; ++g) any_value = has_value(g, nullptr);
   if (!e.timeseries())
     for (size_t g = 0; g < ngroups; ++g)
       if (!has_value(g, nullptr))
@@ -565,16 +618,19 @@ void run_experiment(ExperimentOptions o) {
     gp = fmt::format("set terminal pngcairo size 1000,{0} noenhanced\nset output {1}\nset datafile separator ','\n"
                      "set multiplot layout {2},1 title {3}\nset grid\nset key outside right\nset xlabel 'time (us)'\n"
                      "set ylabel {4}\nset xrange {5}\nset yrange {6}\n",
-                     80 + 300 * series_order.size(), gp_quote(o.out_dir + "/experiment.png"), series_order.size(),
+                     80 + 300 * series_order.size(), gp_quote("experiment.png"), series_order.size(),
                      gp_quote(e.title), gp_quote(e.ylabel), e.xrange, e.yrange);
     for (const auto& s : series_order) {
       const std::string ts = first_run[s] + "/timeseries.csv";
       const SeriesTable t = read_timeseries(ts);
+      // gnuplot runs in the output folder: the run's file relative to it.
+      const std::string ts_for_gnuplot =
+          (fs::relative(fs::absolute(first_run[s]), fs::absolute(o.out_dir)) / "timeseries.csv").string();
       gp += fmt::format("set title {}\nplot ", gp_quote(s));
       for (size_t g = 0; g < ngroups; ++g) {
         std::string expr;
         for (size_t i : column_terms(e, t, e.columns[g], ts)) expr += fmt::format("{}${}", expr.empty() ? "" : "+", i + 1);
-        gp += fmt::format("{}{} using 1:({}) with lines lw 2 title {}", g ? ", " : "", gp_quote(ts), expr,
+        gp += fmt::format("{}{} using 1:({}) with lines lw 2 title {}", g ? ", " : "", gp_quote(ts_for_gnuplot), expr,
                           gp_quote(e.group_label(g)));
       }
       gp += "\n";
@@ -587,7 +643,7 @@ void run_experiment(ExperimentOptions o) {
     gp = fmt::format("set terminal pngcairo size {0},{1} noenhanced\nset output {2}\n"
                      "set multiplot layout {3},{4} title {5} margins 0.07,0.76,{8:.3f},0.93 spacing 0.09,{9:.3f}\n"
                      "set grid\nset xlabel {6}\nset offsets graph 0.05, graph 0.05, 0, 0\n{7}",
-                     560 * cols + 480, 80 + 340 * rows, gp_quote(o.out_dir + "/experiment.png"), rows, cols,
+                     560 * cols + 480, 80 + 340 * rows, gp_quote("experiment.png"), rows, cols,
                      gp_quote(e.title), gp_quote(e.x_key), e.xlog ? "set logscale x\n" : "", 0.25 / double(rows),
                      0.4 / double(rows));
     gp += x_tics;
@@ -596,7 +652,7 @@ void run_experiment(ExperimentOptions o) {
       gp += fmt::format("set title {0}\nset ylabel {0}\nset yrange [*:*]\nplot ", gp_quote(e.group_label(g)));
       for (size_t si = 0; si < series_order.size(); ++si)
         gp += fmt::format("{}{} index {} using 1:2:3:4 with yerrorlines title {}", si ? ", " : "",
-                          gp_quote(o.out_dir + "/experiment.dat"), si * ngroups + g, gp_quote(series_order[si]));
+                          gp_quote("experiment.dat"), si * ngroups + g, gp_quote(series_order[si]));
       gp += "\n";
     }
     gp += "unset multiplot\n";
@@ -604,7 +660,7 @@ void run_experiment(ExperimentOptions o) {
     gp = fmt::format(
         "set terminal pngcairo size 1000,600 noenhanced\nset output {0}\nset title {1}\n"
         "set ylabel {2}\nset grid\nset key outside right\nset yrange {3}\n",
-        gp_quote(o.out_dir + "/experiment.png"), gp_quote(e.title), gp_quote(e.ylabel), e.yrange);
+        gp_quote("experiment.png"), gp_quote(e.title), gp_quote(e.ylabel), e.yrange);
     if (e.x_key.empty()) {
       gp += "set xrange [-0.5:" + std::to_string(ngroups) + "]\nset xtics (";
       for (size_t g = 0; g < ngroups; ++g)
@@ -618,14 +674,19 @@ void run_experiment(ExperimentOptions o) {
     gp += "plot ";
     for (size_t i = 0; i < plot_titles.size(); ++i)
       gp += fmt::format("{}{} index {} using ($1+{:.3f}):2:3:4 with {} title {}", i ? ", " : "",
-                        gp_quote(o.out_dir + "/experiment.dat"), i, e.x_key.empty() ? 0.08 * double(i) : 0.0,
+                        gp_quote("experiment.dat"), i, e.x_key.empty() ? 0.08 * double(i) : 0.0,
                         e.x_key.empty() ? "yerrorbars pointtype 7 pointsize 1.5" : "yerrorlines", gp_quote(plot_titles[i]));
   }
   sims::write_output_file(o.out_dir + "/experiment.gp", gp + "\n");
+  if (!any_value) {
+    fmt::print("{}\nwrote {}, {}/experiment.md (no experiment.png: no value to draw)\n", md, csv_path, o.out_dir);
+    return;
+  }
   if (!sims::gnuplot_installed())
     fmt::print(stderr, "note: gnuplot is not installed (sims/scripts/install-deps.sh installs it): no PNG\n");
   else if (const std::string err = sims::run_gnuplot(o.out_dir, "experiment.gp", "experiment.log"); !err.empty())
-    fmt::print(stderr, "note: {}\n", err);
+    throw RunFailed(fmt::format("{}/experiment.png was not drawn ({}); experiment.csv and experiment.md are complete",
+                                o.out_dir, err));
   fmt::print("{}\nwrote {}, {}/experiment.md, {}/experiment.png\n", md, csv_path, o.out_dir, o.out_dir);
 }
 
@@ -636,8 +697,12 @@ void add_experiment_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("experiment", "run one of the papers' experiments (sims/experiments/)");
   cmd->add_option("name", o->name, "experiment name (ccfabric experiment --list) or file");
   cmd->add_option("--out", o->out_dir, "output directory (default out/experiments/<name>)");
-  cmd->add_option("--jobs", o->jobs, "runs at a time on this machine")->check(CLI::Range(1, 256));
+  cmd->add_option("--jobs", o->jobs, "runs at a time on this machine")->check(CLI::Range(1, 256))->capture_default_str();
   cmd->add_flag("--list", o->list, "list the shipped experiments");
+  cmd->add_option("--set", o->sets, "KEY=VALUE for every run, over the experiment's [set] (not a swept key)");
+  cmd->add_option("--duration-us", o->duration_us,
+                  "every run's sim.duration_us; a warm-up (sim.measure_from_us) is scaled with it")
+      ->check(CLI::Range(1e-3, 1e9));
   cmd->callback([o] { run_experiment(*o); });
 }
 

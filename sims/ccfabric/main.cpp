@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"ccfabric: a synthesizable hardware model of RDMA congestion control", "ccfabric"};
   app.require_subcommand(1);
+  app.option_defaults()->always_capture_default();  // every --help shows each option's default
   ccf::sims::set_command_line(argc, argv);
   app.set_version_flag("--version",
                        fmt::format("ccfabric {} ({})", ccf::sims::tool_version(), ccf::sims::build_commit()));

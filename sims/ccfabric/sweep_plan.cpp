@@ -24,13 +24,28 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A TOML value as `--set` reads it back (scenario.cpp: the value is parsed as TOML).
+// A TOML value as `--set` reads it back (scenario.cpp: the value is parsed as TOML); an array or
+// inline table in TOML's own inline form, e.g. "[0, 1, 2]".
 std::string value_text(const toml::node& n) {
   if (auto s = n.as_string()) return "\"" + s->get() + "\"";
   if (auto i = n.as_integer()) return fmt::format("{}", i->get());
   if (auto f = n.as_floating_point()) return fmt::format("{}", f->get());
   if (auto b = n.as_boolean()) return b->get() ? "true" : "false";
-  throw BadInput("sweep values must be strings, numbers or true/false");
+  if (auto a = n.as_array()) {
+    std::string text = "[";
+    for (size_t i = 0; i < a->size(); ++i) text += (i ? ", " : "") + value_text(*a->get(i));
+    return text + "]";
+  }
+  if (auto t = n.as_table()) {
+    std::string text = "{";
+    bool first = true;
+    for (const auto& [k, v] : *t) {
+      text += fmt::format("{}{} = {}", first ? "" : ", ", k.str(), value_text(v));
+      first = false;
+    }
+    return text + "}";
+  }
+  throw BadInput("sweep values must be strings, numbers, true/false, arrays or inline tables");
 }
 
 // Points of one sweep, each checked (its scenario loaded) before anything runs.
@@ -162,6 +177,12 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
   return sw;
 }
 
+std::string point_label(const Point& p) {
+  std::string label;
+  for (const auto& [k, v] : p.swept) label += fmt::format("{}={}, ", k, v);
+  return label + fmt::format("seed {}", p.seed);
+}
+
 bool finished(const Point& p) { return fs::exists(p.dir + "/summary.json") && fs::exists(p.dir + "/point.json"); }
 
 namespace {
@@ -197,7 +218,7 @@ void run_points(const Sweep& sw, unsigned jobs) {
       const Point& p = *todo[next++];
       fs::create_directories(p.dir);
       fs::remove(p.dir + "/point.json");
-      running[start_child(run_command(p.scenario, p.sets, p.dir), p.dir + "/run.log")] = &p;
+      running[start_child(run_command(p.scenario, p.sets, p.dir, sw.run_options), p.dir + "/run.log")] = &p;
     }
     ChildResult r;
     const int pid = wait_child(r);
@@ -210,11 +231,12 @@ void run_points(const Sweep& sw, unsigned jobs) {
       write_point_file(p);
     } else {
       ++failed;
-      fmt::print(stderr, "  point {} failed (exit {}): see {}/run.log\n", p.index, r.exit_code, p.dir);
+      fmt::print(stderr, "  point {} ({}) failed (exit {}): see {}/run.log\n", p.index, point_label(p), r.exit_code,
+                 p.dir);
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    fmt::print(stderr, "  [{}/{}] point {} done, {:.0f} s elapsed, about {:.0f} s to go\n", done, todo.size(), p.index,
-               wall, wall / double(done) * double(todo.size() - done));
+    fmt::print(stderr, "  [{}/{}] point {} ({}) done, {:.0f} s elapsed, about {:.0f} s to go\n", done, todo.size(),
+               p.index, point_label(p), wall, wall / double(done) * double(todo.size() - done));
   }
   if (forwarded != 0)
     throw Interrupted(forwarded, fmt::format("sweep: {} stopped it after {} of {} points; the finished ones are kept, "

@@ -26,7 +26,12 @@ struct Sweep {
   std::string scenario;  // absolute; a grid over "scenario" gives each point its own (Point::scenario)
   std::vector<std::string> keys;
   std::vector<Point> points;
+  // Options every point's `ccfabric run` gets, e.g. {"--plots", "none"}: a sweep draws its own figure.
+  std::vector<std::string> run_options;
 };
+
+// "traffic.0.senders=4, cc.dcqcn.r_ai_mbps=200, seed 1": what a progress line says of a point.
+std::string point_label(const Point& p);
 
 // The points of sweep table t read from `origin` (relative paths are relative to it); points go to
 // out_dir/points/NNNNN. A grid key "scenario" sweeps scenario files (relative to origin). Keys other than scenario, seeds, set and grid are errors unless listed in

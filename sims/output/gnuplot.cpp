@@ -35,10 +35,11 @@ bool gnuplot_installed() {
 GnuplotJob start_gnuplot(const std::string& dir, const std::string& script, const std::string& log) {
   GnuplotJob job;
   job.log_path = (std::filesystem::path(dir) / log).string();
+  // The log opens after the change of directory: by its name there.
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, job.log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   std::string script_arg = script;
   char arg0[] = "gnuplot";

@@ -419,7 +419,7 @@ TEST(BufferPlanCli, PaperExampleTableShowsTheThresholdsWithUnits) {
 }
 
 TEST(BufferPlanCli, JsonCarriesThePlan) {
-  const CliResult r = run_ccfabric(kPaperArgs + " --kmin-bytes 5000 --json");
+  const CliResult r = run_ccfabric(kPaperArgs + " --kmin-bytes 5000 --format json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_NEAR(j["static_pfc_threshold_bytes"].get<double>() / kKB, 24.47, 0.01);

@@ -104,6 +104,47 @@ TEST(Experiment, GroupsFlowsByDestination) {
     EXPECT_NEAR(std::stod(rows[i][5]), rows[i][2] == "to0" ? to0 / n0 : others / n, 1e-4) << rows[i][2];  // 6 digits
 }
 
+// --set fixes a key of every run over the experiment's [set]; --duration-us sets every run's duration
+// and scales the warm-up with it (300 us with 100 us of warm-up -> 150 us with 50 us).
+TEST(Experiment, SetAndDurationOverrideEveryRunAndScaleTheWarmUp) {
+  const std::string dir = out_dir("experiment_set");
+  const auto r = run_ccfabric("experiment " + write_experiment(dir) +
+                              " --set traffic.0.senders=2 --set switch.ecn.kmin_bytes=20000 --duration-us 150 --jobs 2 "
+                              "--out " + dir + "/out");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("sim.duration_us 300 -> 150 us, sim.measure_from_us 100 -> 50 us (scaled with it)"),
+            std::string::npos) << r.output;
+  for (int p = 0; p < 4; ++p) {
+    const auto s = read_summary(dir + "/out/points/0000" + std::to_string(p));
+    EXPECT_EQ(s["scenario"]["sim"]["duration_us"], 150.0);
+    EXPECT_EQ(s["scenario"]["sim"]["measure_from_us"], 50.0);
+    EXPECT_EQ(s["scenario"]["switch"]["ecn"]["kmin_bytes"], 20000);
+    EXPECT_EQ(s["flows"].size(), 2u);
+    EXPECT_EQ(s["sim"]["simulated_us"], 150.0);
+  }
+}
+
+// A swept key, the seed or the duration cannot be fixed by --set; a window past --duration-us is named.
+TEST(Experiment, SetOfASweptKeyOrAWindowPastTheDurationIsRejected) {
+  const std::string dir = out_dir("experiment_set_bad");
+  const std::string e = write_experiment(dir);
+  const auto swept = run_ccfabric("experiment " + e + " --set nic.cc=swift --out " + dir + "/out");
+  EXPECT_EQ(swept.exit_code, 2);
+  EXPECT_NE(swept.output.find("--set nic.cc=swift: nic.cc is swept by the experiment"), std::string::npos)
+      << swept.output;
+  const auto seed = run_ccfabric("experiment " + e + " --set sim.seed=4 --out " + dir + "/out");
+  EXPECT_EQ(seed.exit_code, 2);
+  EXPECT_NE(seed.output.find("seeds = [...]"), std::string::npos) << seed.output;
+  const auto bad = run_ccfabric("experiment " + e + " --set switch.ecn.kmin_bytes=-3 --out " + dir + "/out");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.output.find("kmin_bytes"), std::string::npos) << bad.output;
+  const auto window = run_ccfabric("experiment rcm_incast_burst --duration-us 300 --out " + dir + "/out_w");
+  EXPECT_EQ(window.exit_code, 2);
+  EXPECT_NE(window.output.find("experiment.windows entry [400, 500]"), std::string::npos) << window.output;
+  EXPECT_NE(window.output.find("give --duration-us 500 or more"), std::string::npos) << window.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out/points"));
+}
+
 TEST(Experiment, ListsTheShippedExperiments) {
   const auto r = run_ccfabric("experiment --list");
   ASSERT_EQ(r.exit_code, 0) << r.output;

@@ -58,6 +58,15 @@ TEST(Sweep, RunsEveryPointMergesTheSweptKeysAndSkipsFinishedPointsOnRestart) {
   EXPECT_EQ(summary["flows"].size(), 3u);
   EXPECT_EQ(summary["scenario"]["sim"]["seed"], 2);
 
+  // Progress lines name each point's values; points draw no plots, the sweep draws one figure.
+  EXPECT_NE(r.output.find("point 3 (traffic.0.senders=3, seed 2) done"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out/points/00003/throughput.png"));
+  if (std::system("command -v gnuplot > /dev/null") == 0) {
+    const std::string gp = read_file(dir + "/out/sweep.gp");
+    EXPECT_NE(gp.find("set xlabel 'traffic.0.senders'"), std::string::npos) << gp;
+    EXPECT_EQ(read_file(dir + "/out/sweep.png").substr(1, 3), "PNG");
+  }
+
   const auto again = run_ccfabric("sweep " + sweep + " --jobs 2 --out " + dir + "/out");
   ASSERT_EQ(again.exit_code, 0) << again.output;
   EXPECT_NE(again.output.find("4 points, 4 already done, 0 to run"), std::string::npos) << again.output;
@@ -103,10 +112,13 @@ TEST(Sweep, SigintStopsTheRunningPointsAndARerunRunsThemAgain) {
   EXPECT_FALSE(std::filesystem::exists(dir + "/out/points/00002/summary.json"));  // never started
 }
 
+// Job lines name the binary, scenario and folders relative to the directory the sweep was emitted
+// in (no absolute path: the project can move, or sit elsewhere on a cluster's shared disk).
 TEST(Sweep, EmitsOneSelfContainedCommandPerPointForParallelAndSlurm) {
   const std::string dir = out_dir("sweep_emit");
   const std::string sweep = write_sweep(dir);
-  const auto r = run_ccfabric("sweep " + sweep + " --emit slurm --out " + dir + "/out");
+  const auto r = run_ccfabric("sweep " + sweep + " --emit slurm --slurm-time 00:30:00 --slurm-partition short "
+                              "--slurm-account dv --slurm-mem 2G --out " + dir + "/out");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const auto jobs = lines(read_file(dir + "/out/jobs.txt"));
   ASSERT_EQ(jobs.size(), 4u);
@@ -114,10 +126,13 @@ TEST(Sweep, EmitsOneSelfContainedCommandPerPointForParallelAndSlurm) {
     EXPECT_NE(j.find("' 'run' '"), std::string::npos) << j;
     EXPECT_NE(j.find("'sim.seed="), std::string::npos) << j;
     EXPECT_NE(j.find("point.json"), std::string::npos) << j;
+    EXPECT_EQ(j.find(std::filesystem::current_path().string()), std::string::npos) << "an absolute path in " << j;
+    EXPECT_EQ(j.find(" '/"), std::string::npos) << "an absolute path in " << j;
   }
   const std::string sbatch = read_file(dir + "/out/sweep.sbatch");
-  EXPECT_NE(sbatch.find("#SBATCH --array=1-4"), std::string::npos) << sbatch;
-  EXPECT_NE(sbatch.find("SLURM_ARRAY_TASK_ID"), std::string::npos) << sbatch;
+  for (const char* line : {"#SBATCH --array=1-4\n", "#SBATCH --time=00:30:00\n", "#SBATCH --partition=short\n",
+                           "#SBATCH --account=dv\n", "#SBATCH --mem=2G\n", "SLURM_ARRAY_TASK_ID"})
+    EXPECT_NE(sbatch.find(line), std::string::npos) << line << " not in\n" << sbatch;
   // One job line run by hand (as a cluster node would) finishes its point, and --merge picks it up.
   ASSERT_EQ(std::system(("bash -c " + std::string("\"$(sed -n 2p '") + dir + "/out/jobs.txt')\"").c_str()), 0);
   const auto m = run_ccfabric("sweep " + sweep + " --merge --out " + dir + "/out");
@@ -125,6 +140,36 @@ TEST(Sweep, EmitsOneSelfContainedCommandPerPointForParallelAndSlurm) {
   const auto rows = lines(read_file(dir + "/out/results.csv"));
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[1].rfind("1,2,2,", 0), 0u) << rows[1];
+}
+
+// --merge with no finished point is an error, not an empty results.csv.
+TEST(Sweep, MergeOfNothingFinishedIsAnError) {
+  const std::string dir = out_dir("sweep_merge_nothing");
+  const auto r = run_ccfabric("sweep " + write_sweep(dir) + " --merge --out " + dir + "/out");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("no point of"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out/results.csv"));
+}
+
+// A key whose value is an array is swept like any other: each point runs with its array, and
+// results.csv quotes the value (it holds commas).
+TEST(Sweep, ArrayValuedKeysAreSwept) {
+  const std::string dir = out_dir("sweep_array");
+  std::filesystem::create_directories(dir);
+  const std::string sweep = dir + "/s.toml";
+  std::ofstream(sweep) << "scenario = \"" << CCF_SCENARIO_DIR << "/incast_dcqcn_100g.toml\"\n"
+                       << "seeds = [1]\n[set]\n\"sim.duration_us\" = 100\n\"sim.measure_from_us\" = 20\n"
+                       << "\"traffic.0.senders\" = 2\n"
+                       << "[grid]\n\"traffic.0.sender_hosts\" = [[1, 2], [5, 9]]\n";
+  const auto r = run_ccfabric("sweep " + sweep + " --out " + dir + "/out");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto rows = lines(read_file(dir + "/out/results.csv"));
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[2].rfind("1,1,\"[5, 9]\",", 0), 0u) << rows[2];
+  const auto summary = ccf::test::read_summary(dir + "/out/points/00001");
+  ASSERT_EQ(summary["flows"].size(), 2u);
+  EXPECT_EQ(summary["flows"][0]["src"], 5);
+  EXPECT_EQ(summary["flows"][1]["src"], 9);
 }
 
 TEST(Sweep, ABadValueStopsTheSweepBeforeAnythingRunsAndNamesThePointAndKey) {
