@@ -36,6 +36,7 @@
 #include "fabric/routing.hpp"
 #include "fabric/topology.hpp"
 #include "nic/nic.hpp"
+#include "output/gtkwave_view.hpp"
 #include "output/out_folder.hpp"
 #include "output/run_plots.hpp"
 #include "output/output_file.hpp"
@@ -284,7 +285,13 @@ void run_scenario(const RunOptions& o) {
                                                           swc::SwitchModel::kDefaultPeriodPs, false,
                                                           trace ? trace_path.c_str() : nullptr));
     switches.back()->set_ecmp_seed(ecmp_seeds[k]);
-    if (trace) switches.back()->set_trace_window(trace_from_ps, trace_to_ps);
+    if (trace) {
+      switches.back()->set_trace_window(trace_from_ps, trace_to_ps);
+      const sw::SwitchParams& sp = params[k];
+      sims::write_output_file(o.out_dir + fmt::format("/switch{}.gtkw", k),
+                              sims::gtkwave_view({fmt::format("switch{}", k), fmt::format("switch{}.fst", k), sp.nports,
+                                                  sp.nprio, sp.tag_w, sp.dst_w, sp.cfr_depth, sp.rcm, used}));
+    }
   }
   const uint64_t rss_after_switches = resident_set_bytes();
   uint8_t lossless_mask = 0;  // the PFC classes, for deadlock detection

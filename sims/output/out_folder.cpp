@@ -27,7 +27,7 @@ constexpr std::string_view kResultFiles[] = {
 
 bool is_earlier_result(const std::string& name) {
   if (name.ends_with(".partial")) return true;
-  if (name.starts_with("switch") && name.ends_with(".fst")) return true;  // --trace waveforms
+  if (name.starts_with("switch") && (name.ends_with(".fst") || name.ends_with(".gtkw"))) return true;  // --trace
   return false;
 }
 

@@ -3,7 +3,8 @@
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config python3 verilator yosys libsystemc-dev libfmt-dev libgtest-dev
       libgmock-dev libbenchmark-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev zlib1g-dev gnuplot-nox
-      gtkwave z3)  # gtkwave: the viewer of --trace waveforms (fst2vcd reads them in a test); z3: the formal proofs
+      gtkwave xvfb xauth z3)  # gtkwave: the viewer of --trace waveforms (fst2vcd reads them, and GTKWave
+                              # itself under xvfb-run loads the saved views, in tests); z3: the formal proofs
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <sstream>
 #include <cstdlib>
@@ -361,6 +362,86 @@ TEST(RunCli, TheWaveformShowsTheFirstPauseAtPfcCsvsTime) {
   EXPECT_TRUE(timescale_ps);
   ASSERT_FALSE(code.empty()) << "no pfc_out_valid in " << vcd;
   EXPECT_EQ(first_valid_ps, pause_ps) << "pfc.csv: " << first;
+}
+
+// --trace writes a saved GTKWave view beside each waveform (sims/output/gtkwave_view.hpp). Every
+// signal it names is in the FST with the width it gives (fst2vcd's header); GTKWave itself, run
+// headless (xvfb-run, sims/scripts/install-deps.sh), loads every trace of it and shows the first
+// PAUSE of pfc.csv on that port's class-enable field at pfc.csv's time.
+TEST(RunCli, TheSavedViewNamesRealSignalsAndGtkwaveShowsThePause) {
+  const std::string out = out_dir("run_trace_view");
+  const Result r = run("run " + std::string(CCF_SCENARIO_DIR) + "/incast_dcqcn_100g.toml --set sim.duration_us=20 "
+                       "--set sim.measure_from_us=0 --trace --plots none --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string view = read_file(out + "/switch0.gtkw");
+  ASSERT_NE(view.find("[dumpfile] \"switch0.fst\""), std::string::npos) << view.substr(0, 300);
+  // The FST's facilities of sw_top and their widths.
+  ASSERT_EQ(std::system(("fst2vcd " + out + "/switch0.fst 2>/dev/null | sed '/enddefinitions/q' > " + out +
+                         "/header.vcd").c_str()),
+            0);
+  std::map<std::string, unsigned> width_of;
+  {
+    std::istringstream header(read_file(out + "/header.vcd"));
+    std::vector<std::string> scope;
+    for (std::string line; std::getline(header, line);) {
+      std::istringstream w(line);
+      std::string tag, kind, name, code;
+      unsigned width = 0;
+      w >> tag;
+      if (tag == "$scope") w >> kind >> name, scope.push_back(name);
+      else if (tag == "$upscope") scope.pop_back();
+      else if (tag == "$var" && scope.size() == 2 && (w >> kind >> width >> code >> name))
+        width_of["TOP.sw_top." + name] = width;
+    }
+  }
+  ASSERT_GT(width_of.size(), 50u);
+  size_t traces = 0, facilities = 0;
+  std::istringstream lines(view);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line[0] == '@' || line[0] == '[') continue;
+    ++traces;
+    for (size_t at = line.find("TOP.sw_top."); at != std::string::npos; at = line.find("TOP.sw_top.", at + 1)) {
+      const size_t end = line.find_first_of(" [", at);
+      const std::string name = line.substr(at, end - at);
+      ASSERT_TRUE(width_of.count(name)) << name << " is not in switch0.fst";
+      const unsigned width = end != std::string::npos && line[end] == '[' ? std::stoul(line.substr(end + 1)) + 1 : 1;
+      EXPECT_EQ(width, width_of[name]) << line;
+      ++facilities;
+    }
+  }
+  EXPECT_GT(facilities, 300u);
+  if (std::system("command -v xvfb-run > /dev/null && command -v gtkwave > /dev/null") != 0)
+    GTEST_SKIP() << "xvfb-run or gtkwave missing (sims/scripts/install-deps.sh installs xvfb and gtkwave): the "
+                    "view's signals were checked against the FST only";
+  std::istringstream pfc(read_file(out + "/pfc.csv"));
+  std::string first;
+  std::getline(pfc, first);
+  ASSERT_TRUE(std::getline(pfc, first)) << "no PFC frame in 20 us";
+  std::vector<std::string> f;
+  for (std::istringstream cells(first); f.size() < 4;) f.emplace_back(), std::getline(cells, f.back(), ',');
+  ASSERT_EQ(f[1], "switch0");
+  const auto pause_ps = static_cast<uint64_t>(std::llround(std::stod(f[0]) * 1e6));
+  const std::string alias = "port" + f[2] + "_pfc_out_class_en[7:0]";
+  // The script quits whatever happens (a Tcl error would leave GTKWave waiting).
+  std::ofstream(out + "/check.tcl")
+      << "catch {\n  puts \"TRACES [gtkwave::getTotalNumTraces]\"\n"
+      << "  gtkwave::setMarker " << pause_ps + 100 << "\n"
+      << "  for {set i 0} {$i < [gtkwave::getTotalNumTraces]} {incr i} {\n"
+      << "    if {[gtkwave::getTraceNameFromIndex $i] eq {" << alias << "}} {\n"
+      << "      puts \"VALUE [gtkwave::getTraceValueAtMarkerFromIndex $i]\"\n    }\n  }\n} error\n"
+      << "puts \"TCL $error\"\ngtkwave::/File/Quit\n";
+  const std::string log = out + "/gtkwave.log";
+  ASSERT_EQ(std::system(("cd " + out + " && timeout 60 xvfb-run -a gtkwave -S check.tcl switch0.gtkw > gtkwave.log 2>&1")
+                            .c_str()),
+            0)
+      << read_file(log);
+  const std::string shown = read_file(log);
+  EXPECT_NE(shown.find("TRACES " + std::to_string(traces) + "\n"), std::string::npos) << shown;
+  // class_enable 0x08 (class 3) in binary, bit 7 first.
+  const unsigned class_enable = std::stoul(f[3], nullptr, 16);
+  std::string bits;
+  for (int b = 7; b >= 0; --b) bits += (class_enable >> b & 1) ? '1' : '0';
+  EXPECT_NE(shown.find("VALUE " + bits + "\n"), std::string::npos) << alias << " at " << pause_ps << " ps\n" << shown;
 }
 
 // --trace-window FROM_US:TO_US dumps only that window of simulated time, on the same axis; a window
