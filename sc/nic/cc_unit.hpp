@@ -39,6 +39,13 @@ struct AckInfo {
   uint64_t cum_bytes_acked = 0;          // payload bytes acknowledged so far (LDCP's LSN, byte units)
 };
 
+// One field of a flow's state memory entry as the unit holds it (a raw word of `bits` bits).
+struct StateValue {
+  std::string name;
+  unsigned bits = 0;
+  uint64_t value = 0;
+};
+
 inline constexpr uint64_t kNoDeadline = std::numeric_limits<uint64_t>::max();
 inline constexpr double kUnlimited = std::numeric_limits<double>::infinity();
 
@@ -114,6 +121,12 @@ class CcUnit {
   // An RTT response of the flow arrived; echo_sent_ps: when its request started on the wire.
   virtual void on_rtt_response(uint32_t flow, uint64_t echo_sent_ps, sc_core::sc_time now) {
     (void)flow, (void)echo_sent_ps, (void)now;
+  }
+  // The flow's state memory entry field by field, in the order and widths of the kernel's state
+  // table (hls/<algo>/<algo>_cost.hpp), for waveforms (`run --trace-nic`). Empty: not exposed.
+  virtual std::vector<StateValue> state_values(uint32_t flow) const {
+    (void)flow;
+    return {};
   }
   virtual UnitCost cost() const = 0;
   virtual uint64_t busy_cycles() const = 0;

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "dcqcn/rp_vectors.hpp"
+#include "nic/state_values.hpp"
+#include "dcqcn/dcqcn_cost.hpp"
 #include "fabric/sim_time.hpp"
 
 namespace ccf::nic {
@@ -94,6 +96,16 @@ double DcqcnRpUnit::rate_gbps(uint32_t flow) const {
   const Flow& f = flows_.at(flow);
   const uint32_t r = fabric::now_ps() >= f.rate_at_ps ? f.rate_next : f.rate_out;
   return double(r) / double(1u << dk::RATE_FRAC_BITS) / 1000.0;
+}
+
+std::vector<StateValue> DcqcnRpUnit::state_values(uint32_t flow) const {
+  // The table's variant_bits field holds the bits of one variant; the unit keeps all three.
+  const dk::RpState& s = state(flow);
+  std::vector<StateValue> v = table_state_values(dk::kRpStateFields, dk::rp_words(s, {}), dk::kRpStateFields.size() - 1);
+  v.push_back({"hyper", 1, s.hyper});
+  v.push_back({"alpha_cnp", 1, s.alpha_cnp});
+  v.push_back({"decrease_cnp", 1, s.decrease_cnp});
+  return v;
 }
 
 }  // namespace ccf::nic

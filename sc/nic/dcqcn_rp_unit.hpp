@@ -38,6 +38,7 @@ class DcqcnRpUnit : public CcUnit {
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }
   void set_vector_log(std::ostream* os) override;
+  std::vector<StateValue> state_values(uint32_t flow) const override;
 
   const hls::dcqcn::RpState& state(uint32_t flow) const { return flows_.at(flow).s; }
 

@@ -5,8 +5,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "ldcp/ldcp_cost.hpp"
 #include "fabric/sim_time.hpp"
 #include "ldcp/ldcp_pcc_vectors.hpp"
+#include "nic/state_values.hpp"
 
 namespace ccf::nic {
 
@@ -107,6 +109,10 @@ double LdcpPccUnit::rate_gbps(uint32_t flow) const {
 
 double LdcpPccUnit::cwnd_packets(uint32_t flow) const {
   return std::ldexp(static_cast<double>(flows_.at(flow).s.cw), -int(lk::CW_FRAC_BITS));
+}
+
+std::vector<StateValue> LdcpPccUnit::state_values(uint32_t flow) const {
+  return table_state_values(lk::kPccStateFields, lk::pcc_words(state(flow), {}));
 }
 
 }  // namespace ccf::nic

@@ -5,8 +5,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "ldcp/ldcp_cost.hpp"
 #include "fabric/sim_time.hpp"
 #include "ldcp/ldcp_vectors.hpp"
+#include "nic/state_values.hpp"
 
 namespace ccf::nic {
 
@@ -116,6 +118,10 @@ double LdcpUnit::cwnd_packets(uint32_t flow) const {
 sc_core::sc_time LdcpUnit::pacing_gap(uint32_t flow) const {
   const uint64_t ns = lk::ldcp_send_interval_ns(seen(flows_.at(flow)), c_.divider);
   return ns == 0 ? sc_core::SC_ZERO_TIME : sc_core::sc_time(static_cast<double>(ns), sc_core::SC_NS);
+}
+
+std::vector<StateValue> LdcpUnit::state_values(uint32_t flow) const {
+  return table_state_values(lk::kStateFields, lk::words(state(flow), {}));
 }
 
 }  // namespace ccf::nic

@@ -56,6 +56,7 @@ class LdcpUnit : public CcUnit {
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }
   void set_vector_log(std::ostream* os) override;
+  std::vector<StateValue> state_values(uint32_t flow) const override;
 
   const hls::ldcp::LdcpState& state(uint32_t flow) const { return flows_.at(flow).s; }
   const hls::ldcp::Config& config() const { return c_; }

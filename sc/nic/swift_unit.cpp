@@ -4,8 +4,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "swift/swift_cost.hpp"
 #include "fabric/sim_time.hpp"
 #include "swift/swift_vectors.hpp"
+#include "nic/state_values.hpp"
 
 namespace ccf::nic {
 
@@ -116,6 +118,10 @@ sc_core::sc_time SwiftUnit::pacing_gap(uint32_t flow) const {
 
 std::unique_ptr<CcUnit> make_swift_unit(const sk::Params& params, uint32_t mtu_bytes, uint64_t clock_period_ps) {
   return std::make_unique<SwiftUnit>(params, mtu_bytes, clock_period_ps);
+}
+
+std::vector<StateValue> SwiftUnit::state_values(uint32_t flow) const {
+  return table_state_values(sk::kStateFields, sk::words(state(flow), {}));
 }
 
 }  // namespace ccf::nic

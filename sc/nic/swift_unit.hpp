@@ -51,6 +51,7 @@ class SwiftUnit : public CcUnit {
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }
   void set_vector_log(std::ostream* os) override;
+  std::vector<StateValue> state_values(uint32_t flow) const override;
 
   const hls::swift::State& state(uint32_t flow) const { return flows_.at(flow).s; }
   const hls::swift::Regs& regs() const { return r_; }

@@ -8,8 +8,10 @@
 #include <string>
 
 #include "fabric/roce_format.hpp"
+#include "timely/timely_cost.hpp"
 #include "fabric/sim_time.hpp"
 #include "timely/timely_vectors.hpp"
+#include "nic/state_values.hpp"
 
 namespace ccf::nic {
 
@@ -149,6 +151,10 @@ sc_core::sc_time TimelyUnit::pacing_gap(uint32_t flow) const {
 std::unique_ptr<CcUnit> make_timely_unit(const tk::Params& params, uint32_t mtu_bytes, double line_gbps,
                                          uint64_t clock_period_ps, bool vlan) {
   return std::make_unique<TimelyUnit>(params, mtu_bytes, line_gbps, clock_period_ps, vlan);
+}
+
+std::vector<StateValue> TimelyUnit::state_values(uint32_t flow) const {
+  return table_state_values(tk::kStateFields, tk::words(state(flow), {}));
 }
 
 }  // namespace ccf::nic

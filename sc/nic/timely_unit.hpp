@@ -51,6 +51,7 @@ class TimelyUnit : public CcUnit {
   UnitCost cost() const override { return kCost; }
   uint64_t busy_cycles() const override { return busy_cycles_; }
   void set_vector_log(std::ostream* os) override;
+  std::vector<StateValue> state_values(uint32_t flow) const override;
 
   // The TIMELY rate the pacer uses now (after the pipeline latency), Gb/s on the wire.
   double timely_rate_gbps(uint32_t flow) const;

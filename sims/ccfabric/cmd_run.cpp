@@ -36,6 +36,7 @@
 #include "fabric/routing.hpp"
 #include "fabric/topology.hpp"
 #include "nic/nic.hpp"
+#include "nic_state_trace.hpp"
 #include "output/gtkwave_view.hpp"
 #include "output/out_folder.hpp"
 #include "output/run_plots.hpp"
@@ -60,6 +61,7 @@ struct RunOptions {
   std::vector<std::string> set_files;  // --set-file: settings files, applied before --set
   std::string out_dir = "out/run";
   bool trace = false;
+  bool trace_nic = false;    // nic.vcd: every flow's CC state after each event (nic_state_trace.hpp)
   std::string trace_window;  // FROM_US:TO_US, empty = the whole run
   std::string record_dir;  // --record-events: the units' input events (docs/explore.md 4)
   // --perturb-kernel-order SEED (fabric/kernel_order_perturber.hpp): outputs must not change
@@ -325,6 +327,8 @@ void run_scenario(const RunOptions& o) {
       throw RunFailed(fmt::format("--record-events: {}", e.what()));
     }
   }
+  std::unique_ptr<NicStateTrace> nic_trace;
+  if (o.trace_nic) nic_trace = std::make_unique<NicStateTrace>(o.out_dir + "/nic.vcd", trace_from_ps, trace_to_ps);
   std::vector<std::unique_ptr<nic::Nic>> nics;
   for (unsigned h = 0; h < topo.hosts; ++h) {
     nic::NicConfig nc;
@@ -346,6 +350,7 @@ void run_scenario(const RunOptions& o) {
       cc = std::make_unique<explore::RecordingCcUnit>(std::move(cc), *recorder, h);
       if (np) np = std::make_unique<explore::RecordingNpUnit>(std::move(np), *recorder, h);
     }
+    if (nic_trace) cc = std::make_unique<TracingCcUnit>(std::move(cc), *nic_trace, h);
     nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, std::move(cc), std::move(np)));
   }
   std::vector<std::unique_ptr<fabric::Link>> links;
@@ -391,6 +396,10 @@ void run_scenario(const RunOptions& o) {
     flows.push_back({g.src, nics[g.src]->add_flow(fs), g.id});
   }
   const size_t ts_flows = std::min(flows.size(), sims::RunResults::kTimeseriesFlows);
+  if (nic_trace) {
+    for (const FlowRef& f : flows) nic_trace->add_flow(nics[f.host]->cc(), f.host, f.index, f.id);
+    nic_trace->start(fmt::format("ccfabric run {}: NIC congestion-control state per flow, time in ps", o.scenario));
+  }
 
   r.scenario_toml = s.to_toml();
   r.topology.kind = topo.kind;
@@ -710,6 +719,7 @@ void run_scenario(const RunOptions& o) {
 
   const auto outputs0 = std::chrono::steady_clock::now();
   try {
+    if (nic_trace) nic_trace->commit();
     sims::write_results(r, o.out_dir);
   } catch (const sims::OutputError& e) {
     throw RunFailed(fmt::format("{}; the run's results in {}/ are incomplete (no summary.json)", e.what(), o.out_dir));
@@ -847,6 +857,9 @@ void add_run_command(CLI::App& app) {
       ->type_name("FILE");
   cmd->add_option("--out", o->out_dir, "output directory");
   cmd->add_flag("--trace", o->trace, "write an FST waveform of each switch (GTKWave opens it)");
+  cmd->add_flag("--trace-nic", o->trace_nic,
+                "write nic.vcd: every flow's congestion-control state (rate or window, the state memory's fields) "
+                "after each event of its unit, on the switches' time axis (GTKWave opens it)");
   cmd->add_option("--trace-window", o->trace_window,
                   "FROM_US:TO_US: with --trace, dump only that window of simulated time (implies --trace)");
   cmd->add_option("--plots", o->plots, "png: throughput, queue and FCT plots (gnuplot); none: no plots")

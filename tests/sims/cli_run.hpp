@@ -48,6 +48,17 @@ inline std::string out_dir(const std::string& name) {
 
 inline nlohmann::json read_summary(const std::string& dir) { return nlohmann::json::parse(read_file(dir + "/summary.json")); }
 
+// summary.json without what depends on the machine or the invocation (docs/outputs.md 1): the wall
+// time, speed, memory and the command line (it names the run's --out). What is left is the same for
+// the same scenario and binary.
+inline nlohmann::json run_figures(nlohmann::json summary) {
+  summary["sim"].erase("wall_s");
+  summary.erase("speed");
+  summary.erase("memory");
+  summary.erase("command_line");
+  return summary;
+}
+
 // Jain's fairness index from its definition: (sum x)^2 / (n sum x^2).
 inline double jain(const std::vector<double>& x) {
   double s = 0, s2 = 0;

@@ -57,14 +57,7 @@ TEST(RunCli, SameScenarioGivesIdenticalOutputFiles) {
   }
   for (const char* f : {"/flows.csv", "/timeseries.csv", "/timeseries_long.csv", "/pfc.csv", "/scenario.toml"})
     EXPECT_EQ(read_file(a + f), read_file(b + f)) << f;
-  auto ja = read_summary(a), jb = read_summary(b);
-  for (auto* j : {&ja, &jb}) {
-    (*j)["sim"].erase("wall_s");
-    j->erase("speed");
-    j->erase("memory");        // resident-set figures depend on the machine too
-    j->erase("command_line");  // names each run's --out
-  }
-  EXPECT_EQ(ja, jb);
+  EXPECT_EQ(ccf::test::run_figures(read_summary(a)), ccf::test::run_figures(read_summary(b)));
 }
 
 // --bare-loop-cycles times the bare stepping loop of the run's switch configuration right before and
@@ -442,6 +435,70 @@ TEST(RunCli, TheSavedViewNamesRealSignalsAndGtkwaveShowsThePause) {
   std::string bits;
   for (int b = 7; b >= 0; --b) bits += (class_enable >> b & 1) ? '1' : '0';
   EXPECT_NE(shown.find("VALUE " + bits + "\n"), std::string::npos) << alias << " at " << pause_ps << " ps\n" << shown;
+}
+
+// --trace-nic writes nic.vcd with each flow's DCQCN state after every event of its unit. At a flow's
+// first CNP (limited goes to 1) the DCQCN paper's eq. 1 holds between consecutive values of the
+// trace: RT takes the old RC and RC becomes RC (1 - alpha / 2) (alpha in units of 2^-20, within one
+// rate LSB of rounding).
+TEST(RunCli, NicTraceShowsEachFlowsStateAndTheFirstCutFollowsDcqcnEq1) {
+  const std::string out = out_dir("run_trace_nic");
+  const Result r = run("run " + std::string(CCF_SCENARIO_DIR) + "/incast_dcqcn_100g.toml --set sim.duration_us=200 "
+                       "--set sim.measure_from_us=0 --trace-nic --plots none --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Per variable code: its (scope, name); then the value history of each variable.
+  std::istringstream vcd(read_file(out + "/nic.vcd"));
+  std::map<std::string, std::string> name_of;  // code -> "hostH.flowN.field"
+  std::vector<std::string> scope;
+  std::map<std::string, std::vector<std::pair<uint64_t, double>>> history;  // "hostH.flowN.field" -> values
+  uint64_t t = 0;
+  for (std::string line; std::getline(vcd, line);) {
+    std::istringstream w(line);
+    std::string tag;
+    w >> tag;
+    if (tag == "$scope") {
+      std::string kind, name;
+      w >> kind >> name;
+      scope.push_back(name);
+    } else if (tag == "$upscope") {
+      scope.pop_back();
+    } else if (tag == "$var") {
+      std::string kind, width, code, name;
+      w >> kind >> width >> code >> name;
+      name_of[code] = scope.at(0) + "." + scope.at(1) + "." + name;
+    } else if (tag[0] == '#') {
+      t = std::stoull(tag.substr(1));
+    } else if (tag[0] == 'b' || tag[0] == 'r') {
+      std::string code;
+      w >> code;
+      const double v = tag[0] == 'b' ? double(std::stoull(tag.substr(1), nullptr, 2)) : std::stod(tag.substr(1));
+      history[name_of.at(code)].push_back({t, v});
+    } else if (tag[0] == '0' || tag[0] == '1') {
+      history[name_of.at(tag.substr(1))].push_back({t, double(tag[0] - '0')});
+    }
+  }
+  ASSERT_TRUE(name_of.size() >= 8 * 11) << "8 flows x (rate_gbps + 10 fields)";
+  // The value of a variable at time t (its last change at or before t).
+  const auto at = [&](const std::string& var, uint64_t when) {
+    double v = std::nan("");
+    for (const auto& [tc, x] : history[var])
+      if (tc <= when) v = x;
+    return v;
+  };
+  int cuts = 0;
+  for (int h = 1; h <= 8; ++h) {
+    const std::string f = "host" + std::to_string(h) + ".flow" + std::to_string(h) + ".";
+    const auto& limited = history[f + "limited"];
+    const auto first = std::find_if(limited.begin(), limited.end(), [](const auto& p) { return p.second == 1; });
+    if (first == limited.end()) continue;
+    const uint64_t cnp = first->first;
+    // Values just before the CNP's event and right after it.
+    const double rc0 = at(f + "rc", cnp - 1), alpha0 = at(f + "alpha", cnp - 1);
+    EXPECT_EQ(at(f + "rt", cnp), rc0) << f;
+    EXPECT_NEAR(at(f + "rc", cnp), rc0 * (1.0 - alpha0 / double(1 << 21)), 1.0) << f << " at " << cnp << " ps";
+    ++cuts;
+  }
+  EXPECT_GE(cuts, 4) << "too few flows were cut in 200 us to check eq. 1";
 }
 
 // --trace-window FROM_US:TO_US dumps only that window of simulated time, on the same axis; a window

@@ -13,6 +13,7 @@
 #include "output/output_file.hpp"
 #include "output/run_plots.hpp"
 #include "output/run_results.hpp"
+#include "output/vcd_writer.hpp"
 #include "test_tmp.hpp"
 
 namespace ccf::sims {
@@ -266,6 +267,35 @@ TEST(RunPlots, AFailedPlotIsAnErrorNamingThePngAndTheLog) {
                                "was not drawn (gnuplot failed: see {0}/queue_plot.log)",
                                dir));
   EXPECT_EQ(read(dir + "/queue_plot.log"), "line 3: unknown command\n");
+}
+
+// The value change dump (IEEE 1364 section 18): nested scopes, a value written only when it changes,
+// nothing outside the window, and at the window's first time a $dumpvars of every value then.
+TEST(VcdWriter, WritesChangesInsideTheWindowAfterADumpOfEveryValue) {
+  const std::string path = ccf::test::tmp_dir() / "ccf_test_vcd.vcd";
+  VcdWriter w(path, 10, 30);
+  const size_t rate = w.add_real({"host1", "flow1"}, "rate_gbps");
+  const size_t rc = w.add_wire({"host1", "flow1"}, "rc", 24);
+  const size_t flag = w.add_wire({"host2", "flow2"}, "limited", 1);
+  w.set_real(rate, 0, 100.0);  // before start: the first dump's values
+  w.set(rc, 0, 5);
+  w.start("test");
+  w.set(flag, 5, 1);           // before the window: kept, not written
+  w.set(rc, 12, 5);            // the window's first set: #12 and the dump of every value
+  w.set(rc, 12, 5);            // unchanged: nothing
+  w.set(rc, 12, 6);
+  w.set_real(rate, 15, 50.5);
+  w.set(flag, 15, 0);
+  w.set(rc, 30, 7);            // at the window's end: not written
+  w.commit();
+  EXPECT_EQ(read(path),
+            "$comment test $end\n$timescale 1ps $end\n"
+            "$scope module host1 $end\n$scope module flow1 $end\n$var real 64 ! rate_gbps $end\n"
+            "$var wire 24 \" rc [23:0] $end\n$upscope $end\n$upscope $end\n"
+            "$scope module host2 $end\n$scope module flow2 $end\n$var wire 1 # limited $end\n$upscope $end\n"
+            "$upscope $end\n$enddefinitions $end\n"
+            "#12\n$dumpvars\nr100 !\nb101 \"\n1#\n$end\nb110 \"\n"
+            "#15\nr50.5 !\n0#\n");
 }
 
 // Buckets are (lo, hi] in payload bytes; percentiles by nearest rank; a flow that did not finish is
