@@ -22,7 +22,8 @@ namespace fs = std::filesystem;
 // What `ccfabric run` writes into its folder (docs/outputs.md), summary.json first in the list.
 constexpr std::string_view kResultFiles[] = {
     "summary.json", "flows.csv", "timeseries.csv", "pfc.csv",    "ports.csv", "fct.csv",   "fct_buckets.csv",
-    "plots.gp",     "plots.log", "fct.gp",         "fct_plot.log", "throughput.png", "queue.png", "fct.png"};
+    "plots.gp",     "plots.log", "fct.gp",         "fct_plot.log", "throughput.png", "queue.png", "fct.png",
+    "capture.pcapng"};
 
 bool is_earlier_result(const std::string& name) {
   if (name.ends_with(".partial")) return true;
