@@ -123,6 +123,7 @@ void Link::start(tlm::tlm_generic_payload& trans, const Frame& f, uint64_t now) 
   const uint64_t arrival_ps = end_ps + prop_ps_;
   idle_from_ps_ = pfc_queue_.empty() ? end_ps : kNotKnown;
 
+  if (tap_) tap_->frame_started(tap_id_, f, start_whole);
   if (trans.has_mm()) trans.acquire();
   in_flight_.push_back({arrival_ps, &trans});
   ++counters_.frames_sent;

@@ -18,6 +18,7 @@
 
 #include "fabric/deadline_event.hpp"
 #include "fabric/frame.hpp"
+#include "fabric/frame_tap.hpp"
 #include "fabric/sim_time.hpp"
 
 namespace ccf::fabric {
@@ -130,6 +131,12 @@ class Link : public sc_core::sc_module {
   // Duration of `quanta` pause quanta at this link's rate, rounded up to ps.
   sc_core::sc_time pause_duration(uint16_t quanta) const;
 
+  // Report every frame this link starts to `tap` as `tap_id` (nullptr, the default: to none).
+  void set_tap(FrameTap* tap, unsigned tap_id) {
+    tap_ = tap;
+    tap_id_ = tap_id;
+  }
+
   const LinkCounters& counters() const { return counters_; }
   size_t frames_in_flight() const { return in_flight_.size(); }
   // Frames in flight other than link-local ones (PFC, RCM notifications: not part of an end-to-end
@@ -178,6 +185,8 @@ class Link : public sc_core::sc_module {
   std::function<void()> on_delivered_;
   std::function<void(unsigned)> on_resume_;
   LinkCounters counters_;
+  FrameTap* tap_ = nullptr;
+  unsigned tap_id_ = 0;
 };
 
 }  // namespace ccf::fabric

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <chrono>
 #include <cmath>
@@ -42,6 +43,8 @@
 #include "output/run_plots.hpp"
 #include "output/output_file.hpp"
 #include "output/run_results.hpp"
+#include "packet_capture.hpp"
+#include "pcap_links.hpp"
 #include "process_memory.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_topology.hpp"
@@ -72,6 +75,8 @@ struct RunOptions {
   uint64_t bare_loop_cycles = 0;
   std::string plots = "png";  // --plots png|none
   bool stop_on_deadlock = false;  // end the run at the first PFC deadlock found, exit code 3
+  bool pcap_given = false;  // --pcap LINKS: capture.pcapng of those links (pcap_links.hpp)
+  std::string pcap;
 };
 
 // A flow is in the interval (now - interval, now] of a sample (timeseries_long.csv) from the first
@@ -81,6 +86,8 @@ bool active_in_interval(const nic::FlowState& f, uint64_t now_ps, uint64_t inter
   if (start_ps >= now_ps || f.failed) return false;
   return !f.done || start_ps + f.fct_ps + interval_ps > now_ps;
 }
+// The capture's file in the run's folder (docs/outputs.md 5).
+constexpr const char* kCaptureFile = "capture.pcapng";
 
 constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
 // From a frame's last bit into a switch to its first bit out on an idle switch, the ideal FCT's
@@ -224,6 +231,9 @@ void run_scenario(const RunOptions& o) {
   std::vector<std::string> sw_names(topo.switches());
   for (unsigned k = 0; k < topo.switches(); ++k)
     sw_names[k] = topo.switch_names.empty() ? fmt::format("switch{}", k) : topo.switch_names[k];
+  // --pcap: the link directions to capture, checked before anything is built.
+  const std::vector<PcapDirection> pcap =
+      o.pcap_given ? pcap_directions(o.pcap, topo, sw_names) : std::vector<PcapDirection>{};
 
   // Flows of every [[traffic]] entry (sims/workload/workload.hpp), generated before anything is
   // built so that a bad workload stops the run as bad input.
@@ -358,7 +368,10 @@ void run_scenario(const RunOptions& o) {
     links.push_back(std::make_unique<fabric::Link>(name.c_str(), l.gbps, sc_core::sc_time(l.delay_ns, sc_core::SC_NS)));
     return links.back().get();
   };
-  for (const auto& l : topo.links) {
+  // Each link's transmitters, a to b and b to a (a packet capture taps them).
+  std::vector<std::array<fabric::Link*, 2>> link_dirs(topo.links.size());
+  for (size_t li = 0; li < topo.links.size(); ++li) {
+    const fabric::LinkSpec& l = topo.links[li];
     const bool a_host = l.a.kind == fabric::NodeKind::kHost, b_host = l.b.kind == fabric::NodeKind::kHost;
     if (a_host != b_host) {
       const fabric::NodeRef host = a_host ? l.a : l.b, sw_node = a_host ? l.b : l.a;
@@ -370,6 +383,7 @@ void run_scenario(const RunOptions& o) {
       fabric::Link* down = new_link(l, fmt::format("switch{}_p{}_to_host{}", sw_node.index, port, host.index));
       n.receive_from(*down);
       sm.attach_egress(port, down);
+      link_dirs[li] = a_host ? std::array{&n.tx, down} : std::array{down, &n.tx};
     } else {
       fabric::Link* ab = new_link(l, fmt::format("switch{}_p{}_to_switch{}", l.a.index, l.port_a, l.b.index));
       fabric::Link* ba = new_link(l, fmt::format("switch{}_p{}_to_switch{}", l.b.index, l.port_b, l.a.index));
@@ -379,7 +393,23 @@ void run_scenario(const RunOptions& o) {
       switches[l.a.index]->attach_ingress(l.port_a, ba);
       switches[l.a.index]->attach_egress(l.port_a, ab);
       switches[l.b.index]->attach_egress(l.port_b, ba);
+      link_dirs[li] = {ab, ba};
     }
+  }
+  const auto incomplete = [&](const sims::OutputError& e) {
+    return RunFailed(fmt::format("{}; the run's results in {}/ are incomplete (no summary.json)", e.what(), o.out_dir));
+  };
+  std::unique_ptr<PacketCapture> capture;
+  if (!pcap.empty()) {
+    std::vector<CapturedLink> captured;
+    for (const PcapDirection& d : pcap) captured.push_back(d.captured);
+    try {
+      capture = std::make_unique<PacketCapture>(o.out_dir + "/" + kCaptureFile, captured, nics.front()->config().vlan);
+    } catch (const sims::OutputError& e) {
+      throw incomplete(e);
+    }
+    for (size_t i = 0; i < pcap.size(); ++i)
+      link_dirs[pcap[i].link][pcap[i].a_to_b ? 0 : 1]->set_tap(capture.get(), static_cast<unsigned>(i));
   }
 
   // Flows, with ids from the generator (1, 2, ... in its order).
@@ -499,6 +529,13 @@ void run_scenario(const RunOptions& o) {
       const uint64_t stop = std::min<uint64_t>({until, (now / sample_ps + 1) * sample_ps, next_check_ps});
       for (auto& sm : switches) sm->set_step_horizon_ps(stop - 1);
       sc_core::sc_start(sc_core::sc_time::from_value(stop - now));
+      if (capture) {  // no frame starts before now any more
+        try {
+          capture->flush_before(sc_core::sc_time_stamp().value());
+        } catch (const sims::OutputError& e) {
+          throw incomplete(e);
+        }
+      }
       check_deadlocks();
       if (const int sig = interrupt_signal(); sig != 0 && !stopped) {
         stopped = true;
@@ -720,9 +757,10 @@ void run_scenario(const RunOptions& o) {
   const auto outputs0 = std::chrono::steady_clock::now();
   try {
     if (nic_trace) nic_trace->commit();
+    if (capture) capture->commit();
     sims::write_results(r, o.out_dir);
   } catch (const sims::OutputError& e) {
-    throw RunFailed(fmt::format("{}; the run's results in {}/ are incomplete (no summary.json)", e.what(), o.out_dir));
+    throw incomplete(e);
   }
   // gnuplot draws in the background while the table is printed.
   std::optional<sims::RunPlots> plots;
@@ -808,6 +846,9 @@ void run_scenario(const RunOptions& o) {
   fmt::print("memory: {} switch models took {:.1f} MB of resident memory ({:.2f} MB each); peak resident set {:.1f} MB\n",
              r.memory.switches, r.memory.switches_bytes / 1e6,
              r.memory.switches ? r.memory.switches_bytes / 1e6 / r.memory.switches : 0.0, r.memory.peak_rss_bytes / 1e6);
+  if (capture)
+    fmt::print("capture: {} frames on {} link directions, {:.1f} MB in {}/{} (wireshark or tshark -r opens it)\n",
+               capture->packets(), capture->interfaces(), double(capture->file_bytes()) / 1e6, o.out_dir, kCaptureFile);
   if (plots) {
     try {
       plots->wait();
@@ -879,11 +920,17 @@ void add_run_command(CLI::App& app) {
                   "(summary.json speed.bare_loop, speed.cosim_over_bare; docs/speed.md)")
       ->type_name("N")
       ->check(integer_range(0, 100'000'000));
+  CLI::Option* pcap = cmd->add_option("--pcap", o->pcap,
+                  "write capture.pcapng (pcapng, RoCEv2 framing; wireshark or tshark -r opens it) of these links, "
+                  "both directions: all-host-links, all-links, or a comma-separated list of hostH and SWITCH:PORT "
+                  "(the switch and port of ports.csv); docs/outputs.md 5")
+      ->type_name("LINKS");
   cmd->add_flag("--stop-on-deadlock", o->stop_on_deadlock,
                 "end the run at the first PFC deadlock found (sim.deadlock_after_us), write its outputs up to "
                 "then and exit with code 3 (docs/fabric.md 9)");
-  cmd->callback([o, perturb] {
+  cmd->callback([o, perturb, pcap] {
     o->perturb_kernel_order = perturb->count() > 0;
+    o->pcap_given = pcap->count() > 0;
     run_scenario(*o);
   });
 }

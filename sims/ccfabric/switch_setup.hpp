@@ -23,7 +23,7 @@ uint32_t lfsr_seed(uint64_t seed, unsigned k);
 sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const fabric::Topology& topo,
                                const fabric::Routing& routing, unsigned k);
 
-// The thresholds queue.png marks (docs/outputs.md 3) under configuration c: ECN's Kmin and Kmax
+// The thresholds queue.png marks (docs/outputs.md 4) under configuration c: ECN's Kmin and Kmax
 // when marking is on, PFC's XOFF when it is one static figure (the shared cells an ingress (port,
 // priority) may hold, in bytes), else a note saying how it is set.
 sims::QueueMarks queue_marks(const sims::Scenario& s, const sw::SwitchParams& params, const sw::SwitchConfig& c);

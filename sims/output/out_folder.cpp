@@ -23,7 +23,8 @@ namespace fs = std::filesystem;
 constexpr std::string_view kResultFiles[] = {
     "summary.json", "scenario.toml", "flows.csv", "timeseries.csv", "timeseries_long.csv", "pfc.csv", "ports.csv",
     "fct.csv",      "fct_buckets.csv", "throughput.gp", "throughput_plot.log", "queue.gp", "queue_plot.log", "fct.gp",
-    "fct_plot.log", "throughput.png", "queue.png", "fct.png", "nic.vcd"};
+    "fct_plot.log", "throughput.png", "queue.png", "fct.png", "nic.vcd",
+    "capture.pcapng"};
 
 bool is_earlier_result(const std::string& name) {
   if (name.ends_with(".partial")) return true;

@@ -18,7 +18,7 @@ std::string reason(const char* fallback) { return errno != 0 ? std::strerror(err
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)), temp_(path_ + ".partial") {
   errno = 0;
-  stream_.open(temp_, std::ios::out | std::ios::trunc);
+  stream_.open(temp_, std::ios::out | std::ios::trunc | std::ios::binary);
   if (!stream_) throw OutputError(fmt::format("{}: cannot be written ({})", path_, reason("cannot open")));
 }
 
@@ -27,6 +27,10 @@ OutputFile::~OutputFile() {
   stream_.close();
   std::error_code ec;
   std::filesystem::remove(temp_, ec);  // nothing to report from a destructor: the error is already thrown
+}
+
+void OutputFile::check() {
+  if (!stream_) throw OutputError(fmt::format("{}: cannot be written ({})", path_, reason("write failed")));
 }
 
 void OutputFile::commit() {

@@ -28,6 +28,8 @@ class OutputFile {
     return *this;
   }
   std::ostream& stream() { return stream_; }
+  // Throws OutputError if a write has failed so far (for a file written during a long run).
+  void check();
   // Flush, close, check and rename over the final name. Throws OutputError.
   void commit();
 

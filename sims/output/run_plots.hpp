@@ -1,4 +1,4 @@
-// run_plots.hpp: the PNG plots of a run (docs/outputs.md 3). Each plot's gnuplot script holds its
+// run_plots.hpp: the PNG plots of a run (docs/outputs.md 4). Each plot's gnuplot script holds its
 // data (computed here from RunResults), so a script reruns on its own; the plots are drawn by
 // gnuplot processes running side by side in the background while the caller prints its table.
 //   throughput.png  per-flow rate; above kFlowLines flows the median and the 10th-90th percentile

@@ -159,7 +159,7 @@ struct QueueMarks {
 };
 
 // summary.json's "schema_version": raised when a field changes name, type or meaning
-// (docs/outputs.md 4 lists the versions).
+// (docs/outputs.md 1).
 inline constexpr int kSummarySchemaVersion = 1;
 
 struct RunResults {

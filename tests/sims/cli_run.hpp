@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,6 +30,23 @@ inline std::string read_file(const std::string& path) {
   std::stringstream ss;
   ss << f.rdbuf();
   return ss.str();
+}
+
+// A CSV file with a header line as rows of cells named by the header.
+inline std::vector<std::map<std::string, std::string>> read_csv(const std::string& path) {
+  std::istringstream in(read_file(path));
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::string> header;
+  for (std::istringstream h(line); std::getline(h, line, ',');) header.push_back(line);
+  std::vector<std::map<std::string, std::string>> rows;
+  while (std::getline(in, line)) {
+    std::map<std::string, std::string> row;
+    std::istringstream f(line);
+    for (size_t i = 0; i < header.size() && std::getline(f, line, ','); ++i) row[header[i]] = line;
+    rows.push_back(row);
+  }
+  return rows;
 }
 
 inline CliResult run_ccfabric(const std::string& args) {

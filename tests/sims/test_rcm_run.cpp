@@ -15,6 +15,7 @@
 namespace {
 
 using ccf::test::out_dir;
+using ccf::test::read_csv;
 using ccf::test::read_file;
 using ccf::test::read_summary;
 
@@ -26,22 +27,6 @@ std::string run_ok(const std::string& name, const std::string& args) {
   const ccf::test::CliResult r = ccf::test::run_ccfabric("run " + args + kShort + " --out " + out);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   return out;
-}
-
-std::vector<std::map<std::string, std::string>> read_csv(const std::string& path) {
-  std::istringstream in(read_file(path));
-  std::string line;
-  std::getline(in, line);
-  std::vector<std::string> header;
-  for (std::istringstream h(line); std::getline(h, line, ',');) header.push_back(line);
-  std::vector<std::map<std::string, std::string>> rows;
-  while (std::getline(in, line)) {
-    std::map<std::string, std::string> row;
-    std::istringstream f(line);
-    for (size_t i = 0; i < header.size() && std::getline(f, line, ','); ++i) row[header[i]] = line;
-    rows.push_back(row);
-  }
-  return rows;
 }
 
 // Congestion degree and flow recognition alone change no frame's fate (2.11: CN, RCC and SAR act).
