@@ -55,6 +55,9 @@ void add_buffer_plan_command(CLI::App& app);
 // `ccfabric demo-switch`: an N:1 incast through the Verilated switch RTL (cmd_demo_switch.cpp).
 void add_demo_switch_command(CLI::App& app);
 
+// `ccfabric fluid`: the DCQCN fluid model of a scenario beside its packet model (cmd_fluid.cpp).
+void add_fluid_command(CLI::App& app);
+
 // `ccfabric sweep`: a grid of scenario values and seeds, run here or on a cluster (cmd_sweep.cpp).
 void add_sweep_command(CLI::App& app);
 

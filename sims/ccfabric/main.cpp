@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   ccf::cli::add_experiment_command(app);
   ccf::cli::add_report_command(app);
   ccf::cli::add_explore_command(app);
+  ccf::cli::add_fluid_command(app);
 
   try {
     app.parse(argc, argv);
