@@ -413,6 +413,46 @@ void parse_rcm(const toml::table* t, const std::string& origin, Scenario& s) {
   rcm.reject_unknown();
 }
 
+// key = value at a dotted path of root unless the scenario gives the key itself.
+void set_default(toml::table& root, std::initializer_list<const char*> path, const toml::node& value) {
+  toml::table* t = &root;
+  const auto last = path.end() - 1;
+  for (auto it = path.begin(); it != last; ++it) {
+    toml::node* n = t->get(*it);
+    if (!n) n = &t->insert_or_assign(*it, toml::table{}).first->second;
+    if (!n->is_table()) return;  // not a table: the section's own check names it
+    t = n->as_table();
+  }
+  if (!t->contains(*last)) t->insert(*last, value);
+}
+
+// sim.compat = "hpcc_ns3": the defaults of HPCC's ns-3 simulator (github alibaba-edu/High-Precision-
+// Congestion-Control, commit 9f4be2a; docs/crossval.md 1 cites each) under the keys the scenario does
+// not set.
+void apply_hpcc_ns3_defaults(toml::table& root) {
+  const double gbps = root["fabric"]["link_gbps"].value_or(Scenario{}.fabric.link_gbps);
+  const double delay_ns = root["fabric"]["link_delay_ns"].value_or(Scenario{}.fabric.link_delay_ns);
+  set_default(root, {"nic", "dcqcn_preset"}, toml::value<std::string>("hpcc_ns3"));
+  set_default(root, {"nic", "mtu_bytes"}, toml::value<int64_t>(1000));      // mix/config.txt PACKET_PAYLOAD_SIZE
+  set_default(root, {"switch", "mark_at_dequeue"}, toml::value<bool>(true));  // switch-node.cc: RED at dequeue
+  // KMIN_MAP / KMAX_MAP / PMAX_MAP of mix/config.txt: 100 / 400 KB at 25 Gb/s, 400 / 1600 KB at 100,
+  // 0.2: 4 and 16 KB per Gb/s.
+  set_default(root, {"switch", "ecn", "kmin_bytes"}, toml::value<int64_t>(std::llround(4000.0 * gbps)));
+  set_default(root, {"switch", "ecn", "kmax_bytes"}, toml::value<int64_t>(std::llround(16000.0 * gbps)));
+  set_default(root, {"switch", "ecn", "pmax"}, toml::value<double>(0.2));
+  // switch-mmu.cc: threshold (buffer - headroom - reserve - shared) >> 3 = beta 1 of docs/switch.md
+  // 2.6; reserve 4 KiB per (port, queue); third.cc: headroom 3 x rate x link delay.
+  set_default(root, {"switch", "pfc_threshold"}, toml::value<std::string>("dynamic"));
+  set_default(root, {"switch", "pfc_beta"}, toml::value<double>(1.0));
+  set_default(root, {"switch", "reserve_bytes"}, toml::value<int64_t>(4096));
+  set_default(root, {"switch", "headroom_bytes"}, toml::value<int64_t>(std::llround(3.0 * gbps * delay_ns / 8.0)));
+  // rdma-hw.cc: the receiver echoes every CE mark on its ACK (no CNP interval at the notification point).
+  if (root["nic"]["cc"].value_or(std::string(Scenario{}.nic.cc)) == "dcqcn") {
+    set_default(root, {"cc", "dcqcn", "np_min_time_mode"}, toml::value<bool>(true));
+    set_default(root, {"cc", "dcqcn", "cnp_interval_us"}, toml::value<double>(0.0));
+  }
+}
+
 Scenario parse_scenario(const std::string& toml_text, const std::string& origin, const std::vector<std::string>& overrides) {
   toml::table root;
   try {
@@ -427,6 +467,8 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   top.reject_unknown({"sim", "fabric", "switch", "nic", "cc", "traffic"});
 
   Section sim(sub(root, "sim", origin, "sim"), origin, "sim");
+  sim.choice("compat", s.sim.compat, {"none", "hpcc_ns3"});
+  if (s.sim.compat == "hpcc_ns3") apply_hpcc_ns3_defaults(root);
   sim.number("duration_us", s.sim.duration_us, 0.0, 1e7, true);
   sim.integer("seed", s.sim.seed, 0, INT64_MAX);
   sim.number("measure_from_us", s.sim.measure_from_us, 0.0, 1e7);
@@ -778,14 +820,14 @@ std::string rcm_toml(const Scenario::Switch::Rcm& r) {
 std::string Scenario::to_toml() const {
   std::string t = fmt::format(
       "[sim]\nduration_us = {}\nseed = {}\nmeasure_from_us = {}\nsample_interval_us = {}\nstarved_after_us = {}\n"
-      "deadlock_after_us = {}\n\n"
+      "deadlock_after_us = {}\ncompat = \"{}\"\n\n"
       "[fabric]\ntopology = \"{}\"\nhosts = {}\nlink_gbps = {}\nlink_delay_ns = {}\ninter_switch_gbps = {}\n\n"
       "[switch]\nbuffer_bytes = {}\npfc = {}\npfc_threshold = \"{}\"\npfc_beta = {}\npfc_static_bytes = {}\n"
       "headroom_bytes = {}\nreserve_bytes = {}\nmark_at_dequeue = {}\n\n"
       "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\nwred_k_bytes = {}\n\n{}"
       "[nic]\ncc = \"{}\"\nmtu_bytes = {}\ndcqcn_preset = \"{}\"\nhost_gbps = {}\nhost_queue_bytes = {}\nack_every = {}\n",
       sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, sim.starved_after_us,
-      sim.deadlock_after_us, fabric.topology, fabric.hosts,
+      sim.deadlock_after_us, sim.compat, fabric.topology, fabric.hosts,
       fabric.link_gbps, fabric.link_delay_ns, fabric.inter_switch_gbps, sw.buffer_bytes, sw.pfc, sw.pfc_threshold,
       sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
       sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, rcm_toml(sw.rcm), nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,

@@ -100,6 +100,9 @@ struct Scenario {
     // A cycle of paused switch queues, each waiting for the next and none sending a frame for this
     // long, is a PFC deadlock (summary.json pfc.deadlocks; docs/fabric.md 9).
     double deadlock_after_us = 100.0;
+    // A peer simulator whose defaults the scenario takes under the keys it sets itself: "none" or
+    // "hpcc_ns3" (HPCC's ns-3 RDMA simulator, docs/crossval.md 1).
+    std::string compat = "none";
   } sim;
   // The topology: by kind and parameters, or as explicit nodes and links (docs/scenarios.md
   // [fabric], docs/fabric.md 5). scenario_topology.hpp builds it.
