@@ -619,7 +619,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
       TrafficSpec spec;
       Section tr(t, origin, prefix);
-      tr.choice("pattern", spec.pattern, {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
+      tr.choice("pattern", spec.pattern, {"incast", "permutation", "all_to_all", "hot_spot", "poisson", "hpcc_flows"});
       const std::string& pat = spec.pattern;
       const std::string pat_q = "\"" + pat + "\"";
       // A key that the pattern does not use is an error, not silently ignored.
@@ -640,6 +640,12 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       only_for("bytes", {"incast", "permutation", "all_to_all", "hot_spot"});
       only_for("flows_per_sender", {"incast", "permutation", "all_to_all", "hot_spot"});
       only_for("flows", {"incast"});
+      only_for("file", {"hpcc_flows"});
+      only_for("start_offset_s", {"hpcc_flows"});
+      only_for("sender_hosts", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
+      only_for("start_us", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
+      only_for("priority", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
+      only_for("rate_gbps", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
       tr.integer("senders", spec.senders, 0, s.fabric.hosts - 1);
       tr.host_list("sender_hosts", spec.sender_hosts, s.fabric.hosts);
       tr.integer("receiver", spec.receiver, 0, s.fabric.hosts - 1);
@@ -657,7 +663,10 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
       tr.number("load", spec.load, 0.0, 1.0, true);
       tr.text("cdf", spec.cdf, "\"web_search\", \"data_mining\" or the path of a CDF file (docs/workloads.md)");
       tr.number("stop_us", spec.stop_us, 0.0, s.sim.duration_us);
+      tr.text("file", spec.file, "the path of an HPCC flow file (docs/workloads.md)");
+      tr.number("start_offset_s", spec.start_offset_s, 0.0, 1e6);
       tr.reject_unknown();
+      if (pat == "hpcc_flows" && spec.file.empty()) tr.fail("file", "(missing)", "given for pattern \"hpcc_flows\": an HPCC flow file");
       if (tr.has("sender_hosts") && spec.sender_hosts.size() < (pat == "incast" ? 1u : 2u))
         tr.fail("sender_hosts", show(*t->get("sender_hosts")),
                 pat == "incast" ? "at least one host" : fmt::format("at least two hosts for pattern {}", pat_q));
@@ -801,6 +810,9 @@ Scenario load_scenario(const std::string& path, const std::vector<std::string>& 
     const std::filesystem::path p(tr.cdf);
     if (p.is_relative()) tr.cdf = (std::filesystem::path(path).parent_path() / p).lexically_normal().string();
   }
+  for (auto& tr : s.traffic)  // likewise a flow file
+    if (!tr.file.empty() && std::filesystem::path(tr.file).is_relative())
+      tr.file = (std::filesystem::path(path).parent_path() / tr.file).lexically_normal().string();
   return s;
 }
 
@@ -902,6 +914,10 @@ std::string Scenario::to_toml() const {
   };
   for (const auto& tr : traffic) {
     t += fmt::format("\n[[traffic]]\npattern = \"{}\"\n", tr.pattern);
+    if (tr.pattern == "hpcc_flows") {
+      t += fmt::format("file = \"{}\"\nstart_offset_s = {}\n", tr.file, tr.start_offset_s);
+      continue;
+    }
     if (tr.pattern == "incast") {
       if (tr.sender_hosts.empty()) t += fmt::format("senders = {}\n", tr.senders);
       t += fmt::format("receiver = {}\n", tr.receiver);

@@ -68,8 +68,8 @@ std::string list_entries_text(size_t size, EntryText entry) {
 inline constexpr unsigned kAckCnpPriority = 6;
 
 struct TrafficSpec {
-  // "incast", "permutation", "all_to_all", "hot_spot", "poisson" (docs/workloads.md; the flows
-  // themselves come from sims/workload/workload.hpp).
+  // "incast", "permutation", "all_to_all", "hot_spot", "poisson", "hpcc_flows" (docs/workloads.md;
+  // the flows themselves come from sims/workload/workload.hpp).
   std::string pattern = "incast";
   unsigned senders = 1;            // incast without sender_hosts: senders are hosts 1..senders
   std::vector<unsigned> sender_hosts;  // incast: the senders; other patterns: the hosts taking part
@@ -86,6 +86,10 @@ struct TrafficSpec {
   double load = 0.0;               // poisson: offered payload per sender / host link rate, (0, 1]
   std::string cdf;                 // poisson: "web_search", "data_mining" or a CDF file path
   double stop_us = 0.0;            // poisson: no arrival at or after this time; 0 = sim.duration_us
+  // hpcc_flows: a flow file of HPCC's ns-3 simulator (first line the count, then "src dst priority
+  // dport size_bytes start_s" per flow), its start times less start_offset_s (its traffic starts at 2 s).
+  std::string file;
+  double start_offset_s = 2.0;
 };
 
 struct Scenario {

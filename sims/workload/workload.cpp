@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "workload/hpcc_flow_file.hpp"
 #include "workload/workload_rng.hpp"
 
 namespace ccf::sims {
@@ -110,6 +111,15 @@ std::vector<GeneratedFlow> generate_flows(const std::vector<TrafficSpec>& traffi
         const DestinationPicker pick(t, set, src);
         if (pick.empty()) throw WorkloadError(fmt::format("{}: host {} has no destination", where, src));
         for (unsigned k = 0; k < t.flows_per_sender; ++k) add(src, pick.pick(rng), t.bytes, t.start_us);
+      }
+    } else if (t.pattern == "hpcc_flows") {
+      for (const HpccFlow& f : read_hpcc_flow_file(t.file, p.hosts)) {
+        const double start_us = (f.start_s - t.start_offset_s) * 1e6;
+        if (start_us < 0)
+          throw WorkloadError(fmt::format("{}: {} has a flow starting at {} s, before start_offset_s = {}", where,
+                                          t.file, f.start_s, t.start_offset_s));
+        add(f.src, f.dst, f.bytes, start_us);
+        out.back().priority = f.priority;
       }
     } else if (t.pattern == "poisson") {
       SizeCdf cdf;

@@ -18,6 +18,7 @@
 #include "scenario/scenario.hpp"
 #include "workload/ideal_fct.hpp"
 #include "workload/size_cdf.hpp"
+#include "workload/hpcc_flow_file.hpp"
 #include "workload/workload.hpp"
 #include "workload/workload_rng.hpp"
 #include "test_tmp.hpp"
@@ -361,6 +362,41 @@ TEST(Workload, FlowTableOverflowIsBadInputNamingTheHost) {
   }
 }
 
+// HPCC's flow files (hpcc_flow_file.hpp): read line by line, each start less the offset; every
+// malformed file named with its line.
+TEST(Workload, HpccFlowFilesAreReadAsTheirFlowsAndBadOnesNamed) {
+  const std::string path = ccf::test::tmp_dir() / "ccf_test_hpcc_flows.txt";
+  std::ofstream(path) << "2\n13 15 3 100 5101961 2.000000577\n9 0 2 100 99564 2.000007873\n";
+  TrafficSpec t;
+  t.pattern = "hpcc_flows";
+  t.file = path;
+  const auto flows = generate_flows({t}, {16, 100.0, 1000.0, 1, 100});
+  ASSERT_EQ(flows.size(), 2u);
+  EXPECT_EQ(flows[0].src, 13u);
+  EXPECT_EQ(flows[0].dst, 15u);
+  EXPECT_EQ(flows[0].bytes, 5'101'961u);
+  EXPECT_NEAR(flows[0].start_us, 0.577, 1e-6);
+  EXPECT_EQ(flows[1].priority, 2u);
+  EXPECT_NEAR(flows[1].start_us, 7.873, 1e-6);
+  const auto error = [&](const std::string& text, unsigned hosts = 16) {
+    std::ofstream(path) << text;
+    try {
+      read_hpcc_flow_file(path, hosts);
+    } catch (const WorkloadError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(error("2\n1 2 3 100 10 2.0\n"), path + ": the first line says 2 flows, the file has 1");
+  EXPECT_EQ(error("1\n1 2 3 100 ten 2.0\n"), path + ":2: \"1 2 3 100 ten 2.0\" is not \"src dst priority dport size_bytes start_s\"");
+  EXPECT_EQ(error("1\n1 16 3 100 10 2.0\n"), path + ":2: hosts 1 and 16 must be two hosts of 0..15");
+  EXPECT_EQ(error("1\n1 2 9 100 10 2.0\n"), path + ":2: priority 9 is above 7");
+  EXPECT_EQ(error("x\n"), path + ":1: the first line must be the number of flows");
+  t.start_offset_s = 3.0;
+  std::ofstream(path) << "1\n1 2 3 100 10 2.5\n";
+  EXPECT_THROW(generate_flows({t}, {16, 100.0, 1000.0, 1, 100}), WorkloadError);
+}
+
 std::string scenario_error(const std::string& text) {
   try {
     parse_scenario(text, "s.toml");
@@ -373,7 +409,12 @@ std::string scenario_error(const std::string& text) {
 TEST(Workload, ScenarioRejectsBadTrafficKeysWithKeyValueAndRule) {
   EXPECT_EQ(scenario_error("[[traffic]]\npattern = \"ring\"\n"),
             "s.toml: traffic[0].pattern = \"ring\" must be one of \"incast\", \"permutation\", \"all_to_all\", "
-            "\"hot_spot\", \"poisson\"");
+            "\"hot_spot\", \"poisson\", \"hpcc_flows\"");
+  EXPECT_EQ(scenario_error("[[traffic]]\npattern = \"hpcc_flows\"\n"),
+            "s.toml: traffic[0].file = (missing) must be given for pattern \"hpcc_flows\": an HPCC flow file");
+  EXPECT_EQ(scenario_error("[[traffic]]\npattern = \"hpcc_flows\"\nfile = \"f.txt\"\nbytes = 3\n"),
+            "s.toml: traffic[0].bytes applies to pattern \"incast\", \"permutation\", \"all_to_all\", \"hot_spot\" "
+            "only (here pattern = \"hpcc_flows\")");
   EXPECT_EQ(scenario_error("[[traffic]]\npattern = \"poisson\"\ncdf = \"web_search\"\nload = 0\n"),
             "s.toml: traffic[0].load = 0 must be a number > 0 and <= 1");
   EXPECT_EQ(scenario_error("[[traffic]]\npattern = \"poisson\"\ncdf = \"web_search\"\nload = 1.5\n"),
