@@ -46,6 +46,7 @@
 #include "packet_capture.hpp"
 #include "pcap_links.hpp"
 #include "process_memory.hpp"
+#include "scenario/default_sources.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_topology.hpp"
 #include "switch/switch_config.hpp"
@@ -432,6 +433,7 @@ void run_scenario(const RunOptions& o) {
   }
 
   r.scenario_toml = s.to_toml();
+  for (const sims::DefaultSource& d : sims::default_sources(s)) r.default_sources.push_back({d.key, d.source, d.set_in_scenario});
   r.topology.kind = topo.kind;
   r.topology.hosts = topo.hosts;
   r.topology.switches = topo.switches();

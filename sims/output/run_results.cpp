@@ -90,6 +90,14 @@ nlohmann::json scenario_json(const std::string& scenario_toml) {
   text << toml::json_formatter{toml::parse(scenario_toml)};
   return nlohmann::json::parse(text.str());
 }
+// summary.json "default_sources": the algorithm's defaults that no paper gives, with their source.
+nlohmann::json default_sources_json(const std::vector<DefaultSourceNote>& notes) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& n : notes)
+    list.push_back({{"key", n.key}, {"source", n.source}, {"set_in_scenario", n.set_in_scenario}});
+  return list;
+}
+
 // timeseries.csv: one row per sample, a column per figure (the first kTimeseriesFlows flows and
 // kTimeseriesQueues queues).
 void write_timeseries(const RunResults& r, const std::string& dir) {
@@ -210,7 +218,8 @@ void write_results(const RunResults& r, const std::string& dir) {
                   {"peak_rss_bytes", r.memory.peak_rss_bytes}}},
       {"fct", fct_json(r.fct)},
       {"rcm", rcm_json(r)},
-      {"scenario", scenario_json(r.scenario_toml)}};
+      {"scenario", scenario_json(r.scenario_toml)},
+      {"default_sources", default_sources_json(r.default_sources)}};
   // Every data file first, summary.json last: a folder with a summary.json holds the whole run.
   OutputFile flows_csv(dir + "/flows.csv");
   flows_csv << "id,src,dst,bytes_acked,throughput_gbps,fct_us\n";

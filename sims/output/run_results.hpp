@@ -162,8 +162,15 @@ struct QueueMarks {
 // (docs/outputs.md 1).
 inline constexpr int kSummarySchemaVersion = 1;
 
+// A CC default that no paper gives (sims/scenario/default_sources.hpp), for summary.json.
+struct DefaultSourceNote {
+  std::string key, source;
+  bool set_in_scenario = false;
+};
+
 struct RunResults {
   std::string scenario_toml;              // the scenario with every key, as run
+  std::vector<DefaultSourceNote> default_sources;
   std::vector<FlowResult> flows;
   // The first kTimeseriesFlows flows and kTimeseriesQueues queues have columns in the wide
   // timeseries.csv (a run may have thousands); timeseries_long.csv has them all.

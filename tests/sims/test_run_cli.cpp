@@ -60,6 +60,22 @@ TEST(RunCli, SameScenarioGivesIdenticalOutputFiles) {
   EXPECT_EQ(ccf::test::run_figures(read_summary(a)), ccf::test::run_figures(read_summary(b)));
 }
 
+// summary.json names the defaults of the run's algorithm that come from another simulator or from no
+// source, and which of them the scenario sets itself (docs/units/swift.md 4).
+TEST(RunCli, SummaryNamesTheDefaultsNoPaperGives) {
+  const std::string out = out_dir("run_default_sources");
+  const Result r = run("run " + std::string(CCF_SCENARIO_DIR) + "/incast_swift.toml --set sim.duration_us=50 "
+                       "--set sim.measure_from_us=10 --set cc.swift.max_cwnd=500 --plots none --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto list = read_summary(out)["default_sources"];
+  std::map<std::string, bool> set;
+  for (const auto& d : list) set[d["key"].get<std::string>()] = d["set_in_scenario"].get<bool>();
+  ASSERT_TRUE(set.count("cc.swift.base_target_us")) << list.dump();
+  EXPECT_FALSE(set["cc.swift.base_target_us"]);
+  EXPECT_TRUE(set["cc.swift.max_cwnd"]);
+  EXPECT_FALSE(set.count("cc.timely.min_rate_mbps")) << "only the run's algorithm";
+}
+
 // --bare-loop-cycles times the bare stepping loop of the run's switch configuration right before and
 // after the simulation; the co-simulated switch's speed is its stepped cycles over the wall time spent
 // stepping them, and the ratio is that over the mean of the two bare measurements. Without the option
