@@ -58,8 +58,8 @@ Rate decreased_rate(Rate rc, Alpha alpha, const RpParams& p) {
 }
 
 // Whether a cut first sets RT <- RC (clamp_tgt_rate, clamp_tgt_rate_after_time_inc; spec 1.5-1.7).
-// Without either, RT follows only after a byte-counter increase (ns3-rdma); the mlx variant has no
-// byte counter, so there clamp_tgt_rate = 0 with ati = 0 never moves RT.
+// Without either, RT follows only after a byte-counter increase (ns3-rdma); in the mlx variant with
+// rp_byte_reset = 0 BC stays 0, so there clamp_tgt_rate = 0 with ati = 0 never moves RT.
 bool target_follows_rate(const RpState& s, const RpParams& p) {
   if (p.clamp_tgt_rate) return true;
   if (p.clamp_tgt_rate_after_time_inc) return s.time_stage != 0 || s.byte_stage != 0;
@@ -161,13 +161,40 @@ RpOut increase_ns3(RpState& s, const RpParams& p, IncreaseSource src) {
   return out;
 }
 
-// HPCC ns-3 RateIncEventTimerMlx (spec 1.5): decide on the stage before counting this event:
-// stage < F fast, == F additive, > F hyper with the constant step R_HAI.
+// HPCC ns-3 RateIncEventTimerMlx (rdma-hw.cc), B = 0: timer only; decide on the stage before counting
+// this event: stage < F fast, == F additive, > F hyper with the constant step R_HAI.
+// ConnectX with its byte counter (rp_byte_reset = B > 0): the timer (rp_time_reset) and the byte
+// counter each count their event, then Figure 7's rule as in the paper variant: max(T, BC) <= F
+// fast recovery, min(T, BC) > F hyper, else additive; the hyper step stays the constant R_HAI.
 RpOut increase_mlx(RpState& s, const RpParams& p, IncreaseSource src) {
   RpOut out;
-  if (src != IncreaseSource::kTimer) return out;  // no byte counter in this variant
+  const bool bytes_on = p.byte_counter_bytes != 0;
+  if (src != IncreaseSource::kTimer && !bytes_on) return out;  // rp_byte_reset = 0: no byte counter
   const Rate rc_before = s.rc;
   const uint32_t f = p.fast_recovery_steps;
+  if (bytes_on) {
+    if (src == IncreaseSource::kTimer) {
+      s.time_stage = stage_inc(s.time_stage, p);
+      out.arm_increase_ns = p.increase_timer_ns;
+    } else {
+      s.byte_stage = stage_inc(s.byte_stage, p);
+      s.bytes_left = p.byte_counter_bytes;
+    }
+    const uint32_t hi = max_u32(s.time_stage, s.byte_stage);
+    const uint32_t lo = min_u32(s.time_stage, s.byte_stage);
+    if (hi <= f) {
+      out.action = RpAction::kFastRecovery;
+    } else if (lo > f) {
+      out.action = RpAction::kHyperIncrease;
+      out.hyper_i = 1;
+      raise_target(s, p, p.r_hai);
+    } else {
+      out.action = RpAction::kAdditiveIncrease;
+      raise_target(s, p, p.r_ai);
+    }
+    finish_increase(s, out, rc_before);
+    return out;
+  }
   out.arm_increase_ns = p.increase_timer_ns;
   if (s.time_stage < f) {
     out.action = RpAction::kFastRecovery;
@@ -219,7 +246,7 @@ RpState initial_state(const RpParams& p) {
   s.rc = p.line_rate;
   s.rt = p.line_rate;
   s.alpha = p.initial_alpha;
-  s.bytes_left = p.variant == RpVariant::kMlx ? 0 : p.byte_counter_bytes;
+  s.bytes_left = p.byte_counter_bytes;
   return s;
 }
 
@@ -288,7 +315,10 @@ RpOut on_rate_decrease_timer_pass(RpState& s, const RpParams& p) {
   const Rate rc_before = s.rc;
   if (target_follows_rate(s, p)) s.rt = s.rc;
   s.rc = decreased_rate(s.rc, s.alpha, p);
+  // Figure 7's Reset(Timer, ByteCounter, T, BC) on a cut; with B = 0, BC and bytes_left stay 0.
   s.time_stage = 0;
+  s.byte_stage = 0;
+  s.bytes_left = p.byte_counter_bytes;
   s.decrease_cnp = false;
   out.action = RpAction::kRateCut;
   out.arm_increase_ns = p.increase_timer_ns;
@@ -307,7 +337,7 @@ RpOut on_increase_event_pass(RpState& s, const RpParams& p, IncreaseSource src) 
 }
 
 RpOut on_tx_pass(RpState& s, const RpParams& p, uint32_t len_bytes) {
-  if (!s.limited || p.variant == RpVariant::kMlx || p.byte_counter_bytes == 0) return RpOut{};
+  if (!s.limited || p.byte_counter_bytes == 0) return RpOut{};
   if (len_bytes < s.bytes_left) {
     s.bytes_left -= len_bytes;
     return RpOut{};

@@ -85,7 +85,8 @@ constexpr uint32_t rate_from_kbps(uint32_t kbps) {  // rounds to the nearest LSB
 enum class RpVariant : uint8_t {
   kPaper,    // paper / htsim: Figure 7 stage rule, i = min(T, BC) - F, cut with alpha before its update
   kNs3Rdma,  // DCQCN authors' ns3-rdma: sticky stages, i = min - F + 1, hyper timer T/2 and bytes B/2
-  kMlx,      // HPCC ns-3 CC_MODE 1 ("Mellanox version"): timer only, alpha and decrease are periodic
+  kMlx,      // HPCC ns-3 CC_MODE 1 ("Mellanox version"): alpha and decrease are periodic; timer-only
+             // increases, or with B > 0 the ConnectX byte counter and Figure 7's max/min(T, BC) rule
 };
 
 enum class IncreaseSource : uint8_t { kTimer, kByteCounter };
@@ -100,7 +101,7 @@ struct RpParams {
   uint32_t g = kGainOne / 256;                 // g as a fraction of 2^16, 0 < g < 1/2
   uint32_t initial_alpha = kAlphaMax;          // alpha at start (mlx: set on the first CNP)
   uint32_t fast_recovery_steps = 5;            // F
-  uint32_t byte_counter_bytes = 10'000'000;    // B; 0 = no byte counter (mlx ignores it)
+  uint32_t byte_counter_bytes = 10'000'000;    // B; 0 = no byte counter (mlx: rp_byte_reset)
   uint32_t alpha_timer_ns = 55'000;            // K (mlx: alpha update period, dce_tcp_rtt)
   uint32_t increase_timer_ns = 55'000;         // T (mlx: rpg_time_reset)
   uint32_t rate_decrease_period_ns = 4'000;    // mlx only: rate_reduce_monitor_period
@@ -165,7 +166,9 @@ struct RpParams {
     p.g = 320;                                // 1.7 "rp_dce_tcp_g | 1019": g = 5/1024 = 320/2^16
     p.initial_alpha = 1023u << (ALPHA_W - 10);  // 1.7 "rp_initial_alpha_value | 1023" (2^-10 units)
     p.fast_recovery_steps = 1;                // 1.7 "rp_threshold | 1"
-    p.byte_counter_bytes = 0;                 // 1.7 rp_byte_reset 32767 not modelled: mlx variant is timer only
+    // ConnectX rp_byte_reset (RPG_BYTE_RESET) = 32767: bytes sent between byte-counter increase
+    // events, 0 = off. Documented in bytes; some users report 64-byte units (unverified).
+    p.byte_counter_bytes = 32767;
     p.alpha_timer_ns = 1'000;                 // 1.7 "rp_dce_tcp_rtt | 1 | us alpha-update period"
     p.increase_timer_ns = 300'000;            // 1.7 "rp_time_reset | 300 | us"
     p.rate_decrease_period_ns = 4'000;        // 1.7 "rp_rate_reduce_monitor_period | 4 | us"

@@ -89,10 +89,13 @@ RpResult RpReference::on_rate_decrease_timer() {
   if (p_.variant != Variant::kMlx) return r;
   r.decrease_timer_us = p_.decrease_period_us;  // CheckRateDecreaseMlx reschedules itself first
   if (!decrease_cnp_arrived) return r;
-  // Timer only: the rp_clamp_tgt_rate_ati rule reduces to "a timer increase happened".
-  if (p_.clamp_tgt_rate || (p_.clamp_tgt_rate_after_time_inc && T != 0)) RT = RC;
+  // rp_clamp_tgt_rate_ati: RT <- RC if an increase (timer or byte counter) happened since the cut.
+  if (clamp_target()) RT = RC;
   RC = cut(RC);
+  // Figure 7: Reset(Timer, ByteCounter, T, BC); without a byte counter (B = 0) BC stays 0.
   T = 0;
+  BC = 0;
+  byte_counter = p_.B_bytes;
   decrease_cnp_arrived = false;
   r.step = Step::kCut;
   r.increase_timer_us = p_.T_us;
@@ -101,7 +104,7 @@ RpResult RpReference::on_rate_decrease_timer() {
 
 RpResult RpReference::on_tx(int64_t bytes) {
   RpResult r;
-  if (!rate_limited || p_.variant == Variant::kMlx || p_.B_bytes == 0) return r;
+  if (!rate_limited || p_.B_bytes == 0) return r;
   byte_counter -= bytes;
   if (byte_counter > 0) return r;
   r = on_increase_event(Source::kByteCounter);
@@ -132,7 +135,18 @@ RpResult RpReference::on_increase_event(Source src) {
       }
       break;
     case Variant::kMlx:
-      if (src == Source::kTimer) mlx_rate_increase(r);
+      if (p_.B_bytes == 0) {  // rp_byte_reset = 0: timer only (HPCC ns-3 CC_MODE 1)
+        if (src == Source::kTimer) mlx_rate_increase(r);
+      } else {  // ConnectX with its byte counter: Figure 7's stages, constant hyper step
+        if (src == Source::kTimer) {
+          ++T;
+          r.increase_timer_us = p_.T_us;
+        } else {
+          ++BC;
+          byte_counter = p_.B_bytes;
+        }
+        mlx_byte_counter_increase(r);
+      }
       break;
   }
   return r;
@@ -239,6 +253,23 @@ void RpReference::mlx_rate_increase(RpResult& r) {
   }
   RC = RC / 2 + RT / 2;
   ++T;
+}
+
+// ConnectX with rp_byte_reset = B > 0: the event is counted (T or BC) first, then Figure 7:
+// max(T, BC) <= F fast recovery, min(T, BC) > F hyper with the constant step R_HAI, else additive.
+void RpReference::mlx_byte_counter_increase(RpResult& r) {
+  const int64_t F = p_.F;
+  if (std::max(T, BC) <= F) {
+    r.step = Step::kFastRecovery;
+  } else if (std::min(T, BC) > F) {
+    r.step = Step::kHyperIncrease;
+    r.i = 1;
+    RT = std::min(RT + p_.R_HAI_mbps, p_.C_mbps);
+  } else {
+    r.step = Step::kAdditiveIncrease;
+    RT = std::min(RT + p_.R_AI_mbps, p_.C_mbps);
+  }
+  RC = RC / 2 + RT / 2;
 }
 
 }  // namespace ccf::models::dcqcn

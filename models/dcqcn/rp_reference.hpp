@@ -4,7 +4,8 @@
 // the same events through both and bound the difference (docs/units/dcqcn.md).
 //
 // Variants: kPaper follows Figure 7; kNs3Rdma mirrors the rpr_* stage machine of ns3-rdma
-// (qbb-net-device.cc); kMlx mirrors the HPCC ns-3 CC_MODE 1 handlers (rdma-hw.cc). One deliberate
+// (qbb-net-device.cc); kMlx mirrors the HPCC ns-3 CC_MODE 1 handlers (rdma-hw.cc), and with B > 0 adds
+// the ConnectX byte counter (rp_byte_reset) with Figure 7's max/min(T, BC) stages. One deliberate
 // difference from ns3-rdma: RT is capped at the line rate (ns3-rdma caps only RC).
 // Counters here are unbounded; the kernel's 7-bit saturating counters are equivalent under the
 // parameter rule in hls/dcqcn/rp_kernel.cpp (rp_params_error).
@@ -85,7 +86,8 @@ class RpReference {
   void ns3_timer(RpResult& r);
   void ns3_byte(RpResult& r);
   // mlx
-  void mlx_rate_increase(RpResult& r);
+  void mlx_rate_increase(RpResult& r);          // B = 0: timer only
+  void mlx_byte_counter_increase(RpResult& r);  // B > 0: Figure 7 with the ConnectX byte counter
 
   RpReferenceParams p_;
 };

@@ -144,11 +144,13 @@ module dcqcn_rp_pass #(
         inc_lo = 7'd0;
         inc_lo_ns3 = 7'd0;
         ten_rc = (28'(rc) << 3) + (28'(rc) << 1);
-        // counters run only for rate-limited flows (paper section 3.3); mlx has no byte counter
-        inc_active = limited && !(MLX && inc_src_byte);
+        // counters run only for rate-limited flows (paper section 3.3); a byte event comes from
+        // RP_EV_TX, which runs this datapath only with a byte counter (B, mlx rp_byte_reset, != 0)
+        inc_active = limited;
         if (inc_active) begin
-            if (PAPER) begin
-                // count the event, then max(T, BC) <= F fast, min(T, BC) > F hyper (i = min - F), else additive
+            if (PAPER || (MLX && cfg_byte_counter != 24'd0)) begin
+                // count the event, then max(T, BC) <= F fast, min(T, BC) > F hyper, else additive
+                // (Figure 7); paper: i = min - F; mlx with the ConnectX byte counter: i = 1 (R_HAI)
                 if (inc_src_byte) begin
                     inc_bs = stage_inc(bs);
                     inc_bytes_left = cfg_byte_counter;
@@ -162,7 +164,7 @@ module dcqcn_rp_pass #(
                     inc_action = dcqcn_rp_pkg::RP_ACT_FAST_RECOVERY;
                 end else if (inc_lo > 7'(cfg_f)) begin
                     inc_action = dcqcn_rp_pkg::RP_ACT_HYPER_INCREASE;
-                    inc_hyper_i = 8'(inc_lo) - 8'(cfg_f);
+                    inc_hyper_i = MLX ? 8'd1 : 8'(inc_lo) - 8'(cfg_f);
                     inc_step = 32'(inc_hyper_i) * 32'(cfg_r_hai);
                     inc_rt = raise_target(rt, inc_step, cfg_line_rate);
                 end else begin
@@ -207,7 +209,7 @@ module dcqcn_rp_pass #(
                     inc_rt = raise_target(rt, inc_step, cfg_line_rate);
                 end
             end else begin
-                // mlx RateIncEventTimerMlx: decide on the stage before counting; hyper step is R_HAI
+                // mlx with B = 0, RateIncEventTimerMlx: decide on the stage before counting; hyper step is R_HAI
                 inc_arm_increase_ns = cfg_increase_timer_ns;
                 if (ts < 7'(cfg_f)) begin
                     inc_action = dcqcn_rp_pkg::RP_ACT_FAST_RECOVERY;
@@ -265,7 +267,7 @@ module dcqcn_rp_pass #(
                 n_alpha = cfg_initial_alpha;
                 n_ts = 7'd0;
                 n_bs = 7'd0;
-                n_bytes_left = MLX ? 24'd0 : cfg_byte_counter;
+                n_bytes_left = cfg_byte_counter;
                 n_limited = 1'b0;
                 n_vbits = 2'b00;
             end
@@ -308,7 +310,9 @@ module dcqcn_rp_pass #(
                     if (vbits[1]) begin
                         if (follow) n_rt = rc;
                         n_rc = cut_rc;
-                        n_ts = 7'd0;
+                        n_ts = 7'd0;  // Figure 7's Reset(Timer, ByteCounter, T, BC); B = 0 keeps BC = 0
+                        n_bs = 7'd0;
+                        n_bytes_left = cfg_byte_counter;
                         n_vbits[1] = 1'b0;
                         out_action = dcqcn_rp_pkg::RP_ACT_RATE_CUT;
                         out_arm_increase_ns = cfg_increase_timer_ns;
@@ -329,7 +333,7 @@ module dcqcn_rp_pass #(
                 end
             end
             dcqcn_rp_pkg::RP_EV_TX: begin
-                if (limited && !MLX && cfg_byte_counter != 24'd0) begin
+                if (limited && cfg_byte_counter != 24'd0) begin
                     if (24'(ev_len) < bytes_left) begin
                         n_bytes_left = bytes_left - 24'(ev_len);
                     end else begin  // B bytes reached: one byte-counter event (excess not carried)

@@ -219,6 +219,9 @@ DcqcnParams dcqcn_params(const sims::Scenario& s) {
   const auto line_mbps = static_cast<uint32_t>(s.fabric.link_gbps * 1000.0);
   const std::string& preset = s.nic.dcqcn_preset;
   DcqcnParams p;
+  // Presets (docs/units/dcqcn.md 4): "paper" is Figure 7 with B = 10 MB; "hpcc_ns3" the mlx variant
+  // with timer-only increases (B = 0, HPCC has no byte counter); "mlx5" the mlx variant with the
+  // ConnectX byte counter (rp_byte_reset = 32767 B) and Figure 7's max/min(T, BC) stages.
   p.rp = preset == "hpcc_ns3" ? hls::dcqcn::RpParams::hpcc_ns3(line_mbps)
          : preset == "mlx5"   ? hls::dcqcn::RpParams::mlx5(line_mbps)
                               : hls::dcqcn::RpParams::paper(line_mbps);

@@ -477,13 +477,74 @@ TEST(DcqcnRpMlx, StageBelowFIsFastEqualToFIsAdditiveAboveFIsConstantHyper) {
   }
 }
 
-TEST(DcqcnRpMlx, ByteCounterIsNotUsed) {
-  RpParams p = RpParams::hpcc_ns3();
-  p.byte_counter_bytes = 10'000;  // ignored by this variant
+TEST(DcqcnRpMlx, HpccNs3HasNoByteCounter) {
+  const RpParams p = RpParams::hpcc_ns3();
+  ASSERT_EQ(p.byte_counter_bytes, 0u);  // HPCC CC_MODE 1: timer-only increases
   RpState s = rp_initial_state(p);
   on_cnp(s, p);
   for (int k = 0; k < 100; ++k) EXPECT_FALSE(on_tx(s, p, 1500).byte_counter_expired);
   EXPECT_EQ(on_increase_event(s, p, IncreaseSource::kByteCounter).action, RpAction::kNone);
+  EXPECT_EQ(s.byte_stage, 0u);
+  EXPECT_EQ(s.bytes_left, 0u);
+}
+
+// ConnectX rp_byte_reset (mlx5 preset, F = rp_threshold = 1): the timer and the byte counter each
+// count their event, then Figure 7: max(T, BC) <= F fast recovery, min(T, BC) > F hyper (constant
+// R_HAI), else additive. A cut resets T, BC and the byte counter.
+TEST(DcqcnRpMlx, ByteCounterAndTimerStagesFollowFigure7WithConstantHyperStep) {
+  const RpParams p = RpParams::mlx5();
+  ASSERT_EQ(p.byte_counter_bytes, 32767u);
+  ASSERT_EQ(p.fast_recovery_steps, 1u);
+  RpState s = rp_initial_state(p);
+  EXPECT_EQ(s.bytes_left, 32767u);
+  EXPECT_FALSE(on_tx(s, p, 40'000).byte_counter_expired);  // not rate limited yet: no count
+  EXPECT_EQ(s.bytes_left, 32767u);
+  on_cnp(s, p);
+  on_rate_decrease_timer(s, p);  // the cut
+  s.rt = rate_from_mbps(50'000);
+  s.rc = rate_from_mbps(40'000);
+  struct MlxStep { IncreaseSource src; RpAction action; double rt_step; unsigned t, bc; };
+  const MlxStep steps[] = {
+      {IncreaseSource::kTimer, RpAction::kFastRecovery, 0, 1, 0},          // max 1 <= F
+      {IncreaseSource::kByteCounter, RpAction::kFastRecovery, 0, 1, 1},    // max 1 <= F
+      {IncreaseSource::kTimer, RpAction::kAdditiveIncrease, 5, 2, 1},      // max 2 > F, min 1 <= F
+      {IncreaseSource::kTimer, RpAction::kAdditiveIncrease, 5, 3, 1},      // timer alone never hypers
+      {IncreaseSource::kByteCounter, RpAction::kHyperIncrease, 50, 3, 2},  // min 2 > F
+      {IncreaseSource::kByteCounter, RpAction::kHyperIncrease, 50, 3, 3},  // constant step, not i R_HAI
+      {IncreaseSource::kTimer, RpAction::kHyperIncrease, 50, 4, 3},
+  };
+  for (const MlxStep& st : steps) {
+    SCOPED_TRACE(fmt::format("T={} BC={}", st.t, st.bc));
+    const double rt = mbps(s.rt), rc = mbps(s.rc);
+    RpOut out;
+    if (st.src == IncreaseSource::kTimer) {
+      out = on_increase_event(s, p, IncreaseSource::kTimer);
+      EXPECT_EQ(out.arm_increase_ns, 300'000u);  // rp_time_reset
+      EXPECT_FALSE(out.byte_counter_expired);
+    } else {
+      EXPECT_FALSE(on_tx(s, p, 30'000).byte_counter_expired);
+      EXPECT_EQ(s.bytes_left, 2767u);
+      out = on_tx(s, p, 4'000);  // 34,000 >= 32,767 bytes: the byte-counter event, counter reloaded
+      EXPECT_TRUE(out.byte_counter_expired);
+      EXPECT_EQ(out.arm_increase_ns, 0u);  // the byte event leaves the timer alone
+      EXPECT_EQ(s.bytes_left, 32767u);
+    }
+    EXPECT_EQ(out.action, st.action);
+    EXPECT_EQ(out.hyper_i, st.action == RpAction::kHyperIncrease ? 1 : 0);
+    EXPECT_EQ(s.time_stage, st.t);
+    EXPECT_EQ(s.byte_stage, st.bc);
+    EXPECT_DOUBLE_EQ(mbps(s.rt), rt + st.rt_step);
+    EXPECT_NEAR(mbps(s.rc), (rt + st.rt_step + rc) / 2, kHalfLsbMbps);
+  }
+  // The next cut: RT <- RC (rp_clamp_tgt_rate_ati, an increase happened), T = BC = 0, counter reloaded.
+  on_tx(s, p, 1'000);
+  on_cnp(s, p);
+  const uint32_t rc = s.rc;
+  EXPECT_EQ(on_rate_decrease_timer(s, p).action, RpAction::kRateCut);
+  EXPECT_EQ(s.rt, rc);
+  EXPECT_EQ(s.time_stage, 0u);
+  EXPECT_EQ(s.byte_stage, 0u);
+  EXPECT_EQ(s.bytes_left, 32767u);
 }
 
 TEST(DcqcnRpMlx, RateOnFirstCnpSetsRateAndTarget) {
@@ -538,6 +599,7 @@ TEST(DcqcnRpParams, HpccNs3PresetMatchesMixConfig) {
   EXPECT_DOUBLE_EQ(mbps(p.r_ai), 50);
   EXPECT_DOUBLE_EQ(mbps(p.r_hai), 100);
   EXPECT_DOUBLE_EQ(mbps(p.min_rate), 100);
+  EXPECT_EQ(p.byte_counter_bytes, 0u);  // HPCC has no byte counter
   EXPECT_FALSE(p.clamp_tgt_rate);
   EXPECT_TRUE(p.clamp_tgt_rate_after_time_inc);
 }
@@ -555,6 +617,8 @@ TEST(DcqcnRpParams, Mlx5PresetMatchesConnectXDefaults) {
   EXPECT_DOUBLE_EQ(mbps(p.min_rate), 1);
   EXPECT_DOUBLE_EQ(alpha_of(p.initial_alpha), 1023.0 / 1024);
   EXPECT_DOUBLE_EQ(static_cast<double>(p.min_dec_fac) / kGainOne, 0.5);
+  EXPECT_EQ(p.byte_counter_bytes, 32767u);  // rp_byte_reset
+  EXPECT_EQ(rp_params_error(p), nullptr);
   EXPECT_FALSE(p.clamp_tgt_rate);
   EXPECT_TRUE(p.clamp_tgt_rate_after_time_inc);
 }
@@ -751,7 +815,7 @@ void run_random_rp(const RpParams& p, uint64_t seed, int n_events, ErrorStats& s
     ASSERT_NEAR(out.arm_decrease_ns, rr.decrease_timer_us * 1000, 0.5) << where;
     ASSERT_EQ(s.time_stage, std::min<int64_t>(r.T, kStageMax)) << where;
     ASSERT_EQ(s.byte_stage, std::min<int64_t>(r.BC, kStageMax)) << where;
-    if (!mlx && p.byte_counter_bytes != 0) {
+    if (p.byte_counter_bytes != 0) {
       ASSERT_EQ(s.bytes_left.to_int64(), std::max<int64_t>(r.byte_counter, 0)) << where;
     }
     // Values are within the bound.
@@ -792,7 +856,11 @@ RpParams random_params(RpParams base, std::mt19937_64& rng) {
     p.clamp_tgt_rate = rng() % 2;
     p.clamp_tgt_rate_after_time_inc = rng() % 2;
     p.min_dec_fac = rng() % 2 ? 0 : static_cast<uint32_t>(kGainOne / 2 + rng() % (kGainOne / 2));
-    if (p.variant != RpVariant::kMlx) p.byte_counter_bytes = static_cast<uint32_t>(5'000 + rng() % 200'000);
+    // mlx: half the draws without the byte counter (HPCC), half with it (ConnectX rp_byte_reset)
+    if (p.variant != RpVariant::kMlx || rng() % 2)
+      p.byte_counter_bytes = static_cast<uint32_t>(5'000 + rng() % 200'000);
+    else
+      p.byte_counter_bytes = 0;
     p.initial_alpha = rng() % 2 ? kAlphaMax : static_cast<uint32_t>(rng() % kAlphaOne);
     p.rate_on_first_cnp = p.variant == RpVariant::kMlx && rng() % 2
                               ? static_cast<uint32_t>(rng() % p.line_rate) + 1 : 0;
@@ -832,6 +900,9 @@ void random_rp_suite(const char* name, RpParams base, uint64_t seed0) {
     EXPECT_GT(total.fast, 0);
     EXPECT_GT(total.additive, 0);
     EXPECT_GT(total.hyper, 0);
+    if (base.byte_counter_bytes != 0) {
+      EXPECT_GT(total.byte_events, 0);
+    }
   }
 }
 
@@ -854,7 +925,13 @@ TEST(DcqcnRpRandom, HpccNs3KernelTracksTheReferenceWithinHalfAPercent) {
 }
 
 TEST(DcqcnRpRandom, Mlx5KernelTracksTheReferenceWithinHalfAPercent) {
-  random_rp_suite("mlx5", RpParams::mlx5(), 5000);
+  random_rp_suite("mlx5", RpParams::mlx5(), 5000);  // with the byte counter, rp_byte_reset = 32767
+}
+
+TEST(DcqcnRpRandom, Mlx5WithoutByteCounterKernelTracksTheReferenceWithinHalfAPercent) {
+  RpParams p = RpParams::mlx5();
+  p.byte_counter_bytes = 0;  // timer-only increases, as before the byte counter
+  random_rp_suite("mlx5-no-bc", p, 6000);
 }
 
 // ---------------------------------------------------------------------------------------------
