@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages ccfabric needs (as root, or with sudo when available).
+# Installs the Debian 12 packages ccfabric needs (as root, or with sudo when available), and the
+# packages named as arguments (tests/coverage/run.sh: gcovr lcov).
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config python3 verilator yosys libsystemc-dev libfmt-dev libgtest-dev
       libgmock-dev libbenchmark-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev zlib1g-dev gnuplot-nox
-      gtkwave z3)  # gtkwave: the viewer of --trace waveforms (fst2vcd reads them in a test); z3: the formal proofs
+      gtkwave z3 "$@")  # gtkwave: the viewer of --trace waveforms (fst2vcd reads them in a test); z3: the formal proofs
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
