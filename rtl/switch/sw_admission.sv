@@ -251,6 +251,46 @@ module sw_admission #(
         end
     end
 
+`ifdef COVERAGE
+    // ---------------------------------------------------------------- functional coverage
+    // (docs/verification.md "Coverage"; read by Verilator with --coverage only): every PFC state
+    // transition per class and where it is decided (2.6), every drop reason and the admission to
+    // headroom (2.4), an admission and a dequeue of the same (p,c) in one cycle (2.8)
+    logic [7:0] cov_xoff, cov_xon;   // bit c: a (p,c) of class c turns XOFF / XON at this edge
+    for (genvar c = 0; c < 8; c++) begin : g_cov_class
+        assign cov_xoff[c] = (ev_a_xoff && pr_c == 3'(c)) || (ev_b_xoff && dq_c == 3'(c));
+        assign cov_xon[c]  = (ev_a_xon && pr_c == 3'(c)) || (ev_b_xon && dq_c == 3'(c));
+    end
+    c_xoff_class0: cover property (@(posedge clk) disable iff (rst) cov_xoff[0]);
+    c_xoff_class1: cover property (@(posedge clk) disable iff (rst) cov_xoff[1]);
+    c_xoff_class2: cover property (@(posedge clk) disable iff (rst) cov_xoff[2]);
+    c_xoff_class3: cover property (@(posedge clk) disable iff (rst) cov_xoff[3]);
+    c_xoff_class4: cover property (@(posedge clk) disable iff (rst) cov_xoff[4]);
+    c_xoff_class5: cover property (@(posedge clk) disable iff (rst) cov_xoff[5]);
+    c_xoff_class6: cover property (@(posedge clk) disable iff (rst) cov_xoff[6]);
+    c_xoff_class7: cover property (@(posedge clk) disable iff (rst) cov_xoff[7]);
+    c_xon_class0:  cover property (@(posedge clk) disable iff (rst) cov_xon[0]);
+    c_xon_class1:  cover property (@(posedge clk) disable iff (rst) cov_xon[1]);
+    c_xon_class2:  cover property (@(posedge clk) disable iff (rst) cov_xon[2]);
+    c_xon_class3:  cover property (@(posedge clk) disable iff (rst) cov_xon[3]);
+    c_xon_class4:  cover property (@(posedge clk) disable iff (rst) cov_xon[4]);
+    c_xon_class5:  cover property (@(posedge clk) disable iff (rst) cov_xon[5]);
+    c_xon_class6:  cover property (@(posedge clk) disable iff (rst) cov_xon[6]);
+    c_xon_class7:  cover property (@(posedge clk) disable iff (rst) cov_xon[7]);
+    c_xoff_at_admission: cover property (@(posedge clk) disable iff (rst) ev_a_xoff);
+    c_xoff_at_dequeue:   cover property (@(posedge clk) disable iff (rst) ev_b_xoff);
+    c_xon_at_admission:  cover property (@(posedge clk) disable iff (rst) ev_a_xon);
+    c_xon_at_dequeue:    cover property (@(posedge clk) disable iff (rst) ev_b_xon);
+    c_drop_no_route:          cover property (@(posedge clk) disable iff (rst) drop_reason == sw_pkg::DROP_NO_ROUTE);
+    c_drop_wred:              cover property (@(posedge clk) disable iff (rst) drop_reason == sw_pkg::DROP_WRED);
+    c_drop_lossy_tail:        cover property (@(posedge clk) disable iff (rst) drop_reason == sw_pkg::DROP_LOSSY_TAIL);
+    c_drop_headroom_overflow: cover property (@(posedge clk) disable iff (rst) drop_reason == sw_pkg::DROP_HEADROOM_OVERFLOW);
+    c_drop_buffer_full:       cover property (@(posedge clk) disable iff (rst) drop_reason == sw_pkg::DROP_BUFFER_FULL);
+    c_admit_to_headroom:      cover property (@(posedge clk) disable iff (rst) to_headroom);
+    c_admit_within_reserve:   cover property (@(posedge clk) disable iff (rst) to_shared && !lossless_a && sh_delta == 0);
+    c_same_pc_in_and_out:     cover property (@(posedge clk) disable iff (rst) same_pc);
+`endif
+
 `ifdef FORMAL
     // ---------------------------------------------------------------- formal proofs
     // The module is the top of the proof (rtl/switch/formal/prove.sh; docs/verification.md "Formal

@@ -162,5 +162,20 @@ module sw_egress_sched #(
             end
         end
     end
+
+`ifdef COVERAGE
+    // ---------------------------------------------------------------- functional coverage
+    // (docs/verification.md "Coverage"; read by Verilator with --coverage only), DWRR of 2.8: dptr
+    // served on its deficit; dptr eligible but its deficit short of the head frame, so the next member
+    // gets a quantum; the search for the next member wrapping past the group's top to its lowest member
+    // (or dptr itself); a queue left empty, its deficit cleared; a strict priority above the group
+    // served while a group member waits
+    c_dwrr_serve_on_deficit: cover property (@(posedge clk) disable iff (rst) deq_valid && use_dwrr && !add_quantum);
+    c_dwrr_deficit_short:    cover property (@(posedge clk) disable iff (rst)
+                                              deq_valid && use_dwrr && grp[dp] && elig[dp] && d_dp < DW'(hlen));
+    c_dwrr_pointer_wrap:     cover property (@(posedge clk) disable iff (rst) deq_valid && use_dwrr && add_quantum && cand <= dp);
+    c_dwrr_empty_clears:     cover property (@(posedge clk) disable iff (rst) deq_valid && use_dwrr && deq_last);
+    c_sp_above_group:        cover property (@(posedge clk) disable iff (rst) deq_valid && !use_dwrr && (elig & grp) != '0);
+`endif
 endmodule
 `resetall

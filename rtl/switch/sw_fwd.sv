@@ -127,5 +127,17 @@ module sw_fwd #(
             end
         end
     end
+
+`ifdef COVERAGE
+    // ---------------------------------------------------------------- functional coverage
+    // (docs/verification.md "Coverage"; read by Verilator with --coverage only): the registers of
+    // blocks 3, 4 and 5 (2.9) written and read
+    c_wr_fwd:         cover property (@(posedge clk) cfg_wr_en && fwd_sel);
+    c_wr_ecmp_member: cover property (@(posedge clk) cfg_wr_en && memb_sel);
+    c_wr_ecmp_size:   cover property (@(posedge clk) cfg_wr_en && size_sel);
+    c_rd_fwd:         cover property (@(posedge clk) cfg_rd_en && fwd_sel);
+    c_rd_ecmp_member: cover property (@(posedge clk) cfg_rd_en && memb_sel);
+    c_rd_ecmp_size:   cover property (@(posedge clk) cfg_rd_en && size_sel);
+`endif
 endmodule
 `resetall

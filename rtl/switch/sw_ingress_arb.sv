@@ -110,6 +110,15 @@ module sw_ingress_arb #(
         pending = nonempty != '0;
     end
 
+`ifdef COVERAGE
+    // functional coverage (docs/verification.md "Coverage"; Verilator --coverage only), 2.2: a
+    // descriptor processed in its arrival cycle (bypass), one stored while another port wins, a full
+    // FIFO holding its port's offers back
+    c_bypass:          cover property (@(posedge clk) disable iff (rst) (win & ~nonempty) != '0);
+    c_stored_offer:    cover property (@(posedge clk) disable iff (rst) wr != '0);
+    c_in_fifo_full:    cover property (@(posedge clk) disable iff (rst) (in_desc_valid & full) != '0);
+`endif
+
     // a port's process writes its stored descriptor at its write pointer
     for (genvar p = 0; p < NPORTS; p++) begin : g_fifo
         always_ff @(posedge clk) begin

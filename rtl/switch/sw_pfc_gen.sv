@@ -111,6 +111,12 @@ module sw_pfc_gen #(
         end
     end
 
+`ifdef COVERAGE
+    // functional coverage (docs/verification.md "Coverage"; Verilator --coverage only): a held
+    // pause sent again at its refresh deadline (2.6)
+    c_pfc_refresh: cover property (@(posedge clk) disable iff (rst) due_port != '0);
+`endif
+
     // one frame per port carries every class with a request or a refresh (2.6)
     assign pfc_out_valid    = req_port_q | due_port;
     assign pfc_out_class_en = req_v_q | due8;

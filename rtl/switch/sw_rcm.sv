@@ -701,5 +701,76 @@ module sw_rcm #(
             rd_data <= v;
         end
     end
+
+`ifdef COVERAGE
+    // ---------------------------------------------------------------- functional coverage
+    // (docs/verification.md "Coverage"; read by Verilator with --coverage only): every register of
+    // block 6 written and read and every counter of block 7 read (2.11.6; a port's counter is one
+    // point for all ports); a CN sent, one relaying a remote list, one received (2.11.3); a CFR sample
+    // (2.11.2); a cut of Wc, a frame joining RCC_QUEUE, a closed RCC gate (2.11.4); a SAR reroute and a
+    // reordered frame (2.11.5)
+    logic        cov_rd_ctr;          // a read of a port's block 7 word
+    logic [16:0] cov_wr6, cov_rd6;    // block 6, by index
+    logic [6:0]  cov_rd7;             // block 7, by k (6: Wc)
+    assign cov_rd_ctr = cfg_rd_en && blk7 && 32'(cfg_addr[15:4]) < NPORTS;
+    for (genvar i = 0; i < 17; i++) begin : g_cov_reg
+        assign cov_wr6[i] = cfg_wr_en && blk6 && cfg_addr[15:5] == '0 && widx == 5'(i);
+        assign cov_rd6[i] = cfg_rd_en && blk6 && cfg_addr[15:5] == '0 && widx == 5'(i);
+        if (i < 6) begin : g_ctr
+            assign cov_rd7[i] = cov_rd_ctr && cfg_addr[3:1] == 3'(i);
+        end
+    end
+    assign cov_rd7[6] = cov_rd_ctr && cfg_addr[3:0] == 4'd12;
+    c_wr_rcm_ctrl          : cover property (@(posedge clk) disable iff (rst) cov_wr6[0]);
+    c_wr_crd_qeq_bytes     : cover property (@(posedge clk) disable iff (rst) cov_wr6[1]);
+    c_wr_crd_qeq_ing_bytes : cover property (@(posedge clk) disable iff (rst) cov_wr6[2]);
+    c_wr_crd_wq_log2       : cover property (@(posedge clk) disable iff (rst) cov_wr6[3]);
+    c_wr_crd_sample_bytes  : cover property (@(posedge clk) disable iff (rst) cov_wr6[4]);
+    c_wr_crd_fb_shift      : cover property (@(posedge clk) disable iff (rst) cov_wr6[5]);
+    c_wr_flag_hold_cycles  : cover property (@(posedge clk) disable iff (rst) cov_wr6[6]);
+    c_wr_cn_interval_cycles: cover property (@(posedge clk) disable iff (rst) cov_wr6[7]);
+    c_wr_cn_w_shift        : cover property (@(posedge clk) disable iff (rst) cov_wr6[8]);
+    c_wr_cfr_sample_bytes  : cover property (@(posedge clk) disable iff (rst) cov_wr6[9]);
+    c_wr_rcc_class_queue   : cover property (@(posedge clk) disable iff (rst) cov_wr6[10]);
+    c_wr_rcc_window_bytes  : cover property (@(posedge clk) disable iff (rst) cov_wr6[11]);
+    c_wr_rcc_min_bytes     : cover property (@(posedge clk) disable iff (rst) cov_wr6[12]);
+    c_wr_sar_level         : cover property (@(posedge clk) disable iff (rst) cov_wr6[13]);
+    c_wr_sar_gap_cycles    : cover property (@(posedge clk) disable iff (rst) cov_wr6[14]);
+    c_wr_cn_port_mask_lo   : cover property (@(posedge clk) disable iff (rst) cov_wr6[15]);
+    c_wr_cn_port_mask_hi   : cover property (@(posedge clk) disable iff (rst) cov_wr6[16]);
+    c_rd_rcm_ctrl          : cover property (@(posedge clk) disable iff (rst) cov_rd6[0]);
+    c_rd_crd_qeq_bytes     : cover property (@(posedge clk) disable iff (rst) cov_rd6[1]);
+    c_rd_crd_qeq_ing_bytes : cover property (@(posedge clk) disable iff (rst) cov_rd6[2]);
+    c_rd_crd_wq_log2       : cover property (@(posedge clk) disable iff (rst) cov_rd6[3]);
+    c_rd_crd_sample_bytes  : cover property (@(posedge clk) disable iff (rst) cov_rd6[4]);
+    c_rd_crd_fb_shift      : cover property (@(posedge clk) disable iff (rst) cov_rd6[5]);
+    c_rd_flag_hold_cycles  : cover property (@(posedge clk) disable iff (rst) cov_rd6[6]);
+    c_rd_cn_interval_cycles: cover property (@(posedge clk) disable iff (rst) cov_rd6[7]);
+    c_rd_cn_w_shift        : cover property (@(posedge clk) disable iff (rst) cov_rd6[8]);
+    c_rd_cfr_sample_bytes  : cover property (@(posedge clk) disable iff (rst) cov_rd6[9]);
+    c_rd_rcc_class_queue   : cover property (@(posedge clk) disable iff (rst) cov_rd6[10]);
+    c_rd_rcc_window_bytes  : cover property (@(posedge clk) disable iff (rst) cov_rd6[11]);
+    c_rd_rcc_min_bytes     : cover property (@(posedge clk) disable iff (rst) cov_rd6[12]);
+    c_rd_sar_level         : cover property (@(posedge clk) disable iff (rst) cov_rd6[13]);
+    c_rd_sar_gap_cycles    : cover property (@(posedge clk) disable iff (rst) cov_rd6[14]);
+    c_rd_cn_port_mask_lo   : cover property (@(posedge clk) disable iff (rst) cov_rd6[15]);
+    c_rd_cn_port_mask_hi   : cover property (@(posedge clk) disable iff (rst) cov_rd6[16]);
+    c_rd_cn_sent           : cover property (@(posedge clk) disable iff (rst) cov_rd7[0]);
+    c_rd_cn_received       : cover property (@(posedge clk) disable iff (rst) cov_rd7[1]);
+    c_rd_cfr_samples       : cover property (@(posedge clk) disable iff (rst) cov_rd7[2]);
+    c_rd_rcc_held_bytes    : cover property (@(posedge clk) disable iff (rst) cov_rd7[3]);
+    c_rd_sar_reroutes      : cover property (@(posedge clk) disable iff (rst) cov_rd7[4]);
+    c_rd_reordered         : cover property (@(posedge clk) disable iff (rst) cov_rd7[5]);
+    c_rd_rcc_wc            : cover property (@(posedge clk) disable iff (rst) cov_rd7[6]);
+    c_cn_sent              : cover property (@(posedge clk) disable iff (rst) cn_out_valid);
+    c_cn_relays_remote_ids : cover property (@(posedge clk) disable iff (rst) cn_out_valid && rem_active(eg_i));
+    c_cn_received          : cover property (@(posedge clk) disable iff (rst) cn_in_valid && crd_en);
+    c_cfr_sample           : cover property (@(posedge clk) disable iff (rst) admit && cam_write);
+    c_rcc_window_cut       : cover property (@(posedge clk) disable iff (rst) adm_ev || cn_rcc);
+    c_rcc_queue_joined     : cover property (@(posedge clk) disable iff (rst) admit && rcc_cls && eg_q == rcc_queue_q);
+    c_rcc_gate_closed      : cover property (@(posedge clk) disable iff (rst) rcc_gate != '0);
+    c_sar_reroute          : cover property (@(posedge clk) disable iff (rst) admit && sar && reroute);
+    c_sar_reorder          : cover property (@(posedge clk) disable iff (rst) admit && sar && reorder);
+`endif
 endmodule
 `resetall

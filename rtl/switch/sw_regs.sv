@@ -355,6 +355,109 @@ module sw_regs #(
         endcase
     end
 
+`ifdef COVERAGE
+    // ---------------------------------------------------------------- functional coverage
+    // (docs/verification.md "Coverage"; read by Verilator with --coverage only): every register of
+    // 2.9 written and read, blocks 0-2 (blocks 3-5 in sw_fwd), 8-11; a register of a (p,c) or a
+    // port is one point for all of them
+    logic        cov_acc;                      // an access of a mapped (p,c) or port
+    logic [10:0] cov_wr_g, cov_rd_g;           // block 0, by index
+    logic [2:0]  cov_wr_p, cov_rd_p;           // block 1, by k
+    logic [6:0]  cov_wr_q, cov_rd_q;           // block 2, by k
+    logic [11:0] cov_rd_qcnt;                  // block 8, by k
+    logic [4:0]  cov_rd_pcnt;                  // block 9, k = 0..3, then 4 + c for any c
+    logic [3:0]  cov_rd_ing, cov_rd_gstate;    // blocks 10 and 11, by k
+    assign cov_acc = idx_ok && p_ok;
+    for (genvar i = 0; i < 12; i++) begin : g_cov_index
+        if (i < 11) begin : g_global
+            assign cov_wr_g[i] = cfg_wr_en && blk == sw_pkg::BLK_GLOBAL && idx == 16'(i);
+            assign cov_rd_g[i] = cfg_rd_en && blk == sw_pkg::BLK_GLOBAL && idx == 16'(i);
+        end
+        if (i < 3) begin : g_port
+            assign cov_wr_p[i] = cfg_wr_en && blk == sw_pkg::BLK_PORT && cov_acc && rd_k == 4'(i);
+            assign cov_rd_p[i] = cfg_rd_en && blk == sw_pkg::BLK_PORT && cov_acc && rd_k == 4'(i);
+        end
+        if (i < 7) begin : g_queue
+            assign cov_wr_q[i] = qc_wr && rd_k == 4'(i);
+            assign cov_rd_q[i] = cfg_rd_en && blk == sw_pkg::BLK_QUEUE && cov_acc && pc_ok && rd_k == 4'(i);
+        end
+        assign cov_rd_qcnt[i] = cfg_rd_en && blk == sw_pkg::BLK_QCNT && cov_acc && pc_ok && rd_k == 4'(i);
+        if (i < 4) begin : g_state
+            assign cov_rd_pcnt[i]   = rd_stats_p && rd_k == 4'(i);
+            assign cov_rd_ing[i]    = cfg_rd_en && blk == sw_pkg::BLK_INGRESS && cov_acc && pc_ok && rd_k == 4'(i);
+            assign cov_rd_gstate[i] = cfg_rd_en && blk == sw_pkg::BLK_GSTATE && idx == 16'(i);
+        end
+    end
+    assign cov_rd_pcnt[4] = rd_paused;
+    c_wr_ctrl                : cover property (@(posedge clk) disable iff (rst) cov_wr_g[0]);
+    c_wr_lossless_mask       : cover property (@(posedge clk) disable iff (rst) cov_wr_g[1]);
+    c_wr_shared_pool_cells   : cover property (@(posedge clk) disable iff (rst) cov_wr_g[2]);
+    c_wr_reserve_cells       : cover property (@(posedge clk) disable iff (rst) cov_wr_g[3]);
+    c_wr_pfc_static_thr_cells: cover property (@(posedge clk) disable iff (rst) cov_wr_g[4]);
+    c_wr_pfc_beta_log2       : cover property (@(posedge clk) disable iff (rst) cov_wr_g[5]);
+    c_wr_lossy_beta_log2     : cover property (@(posedge clk) disable iff (rst) cov_wr_g[6]);
+    c_wr_resume_offset_cells : cover property (@(posedge clk) disable iff (rst) cov_wr_g[7]);
+    c_wr_pause_quanta        : cover property (@(posedge clk) disable iff (rst) cov_wr_g[8]);
+    c_wr_dwrr_group_mask     : cover property (@(posedge clk) disable iff (rst) cov_wr_g[9]);
+    c_wr_lfsr_seed           : cover property (@(posedge clk) disable iff (rst) cov_wr_g[10]);
+    c_rd_ctrl                : cover property (@(posedge clk) disable iff (rst) cov_rd_g[0]);
+    c_rd_lossless_mask       : cover property (@(posedge clk) disable iff (rst) cov_rd_g[1]);
+    c_rd_shared_pool_cells   : cover property (@(posedge clk) disable iff (rst) cov_rd_g[2]);
+    c_rd_reserve_cells       : cover property (@(posedge clk) disable iff (rst) cov_rd_g[3]);
+    c_rd_pfc_static_thr_cells: cover property (@(posedge clk) disable iff (rst) cov_rd_g[4]);
+    c_rd_pfc_beta_log2       : cover property (@(posedge clk) disable iff (rst) cov_rd_g[5]);
+    c_rd_lossy_beta_log2     : cover property (@(posedge clk) disable iff (rst) cov_rd_g[6]);
+    c_rd_resume_offset_cells : cover property (@(posedge clk) disable iff (rst) cov_rd_g[7]);
+    c_rd_pause_quanta        : cover property (@(posedge clk) disable iff (rst) cov_rd_g[8]);
+    c_rd_dwrr_group_mask     : cover property (@(posedge clk) disable iff (rst) cov_rd_g[9]);
+    c_rd_lfsr_seed           : cover property (@(posedge clk) disable iff (rst) cov_rd_g[10]);
+    c_wr_headroom_cells      : cover property (@(posedge clk) disable iff (rst) cov_wr_p[0]);
+    c_wr_quantum_cycles      : cover property (@(posedge clk) disable iff (rst) cov_wr_p[1]);
+    c_wr_pfc_refresh_cycles  : cover property (@(posedge clk) disable iff (rst) cov_wr_p[2]);
+    c_rd_headroom_cells      : cover property (@(posedge clk) disable iff (rst) cov_rd_p[0]);
+    c_rd_quantum_cycles      : cover property (@(posedge clk) disable iff (rst) cov_rd_p[1]);
+    c_rd_pfc_refresh_cycles  : cover property (@(posedge clk) disable iff (rst) cov_rd_p[2]);
+    c_wr_kmin_bytes          : cover property (@(posedge clk) disable iff (rst) cov_wr_q[0]);
+    c_wr_kmax_bytes          : cover property (@(posedge clk) disable iff (rst) cov_wr_q[1]);
+    c_wr_pmax                : cover property (@(posedge clk) disable iff (rst) cov_wr_q[2]);
+    c_wr_ecn_slope           : cover property (@(posedge clk) disable iff (rst) cov_wr_q[3]);
+    c_wr_wred_k_bytes        : cover property (@(posedge clk) disable iff (rst) cov_wr_q[4]);
+    c_wr_qctrl               : cover property (@(posedge clk) disable iff (rst) cov_wr_q[5]);
+    c_wr_dwrr_quantum_bytes  : cover property (@(posedge clk) disable iff (rst) cov_wr_q[6]);
+    c_rd_kmin_bytes          : cover property (@(posedge clk) disable iff (rst) cov_rd_q[0]);
+    c_rd_kmax_bytes          : cover property (@(posedge clk) disable iff (rst) cov_rd_q[1]);
+    c_rd_pmax                : cover property (@(posedge clk) disable iff (rst) cov_rd_q[2]);
+    c_rd_ecn_slope           : cover property (@(posedge clk) disable iff (rst) cov_rd_q[3]);
+    c_rd_wred_k_bytes        : cover property (@(posedge clk) disable iff (rst) cov_rd_q[4]);
+    c_rd_qctrl               : cover property (@(posedge clk) disable iff (rst) cov_rd_q[5]);
+    c_rd_dwrr_quantum_bytes  : cover property (@(posedge clk) disable iff (rst) cov_rd_q[6]);
+    c_rd_q_enq_frames        : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[0]);
+    c_rd_q_enq_bytes         : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[1]);
+    c_rd_q_deq_frames        : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[2]);
+    c_rd_q_deq_bytes         : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[3]);
+    c_rd_q_ecn_marks         : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[4]);
+    c_rd_q_drops_lossy_tail  : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[5]);
+    c_rd_q_drops_wred        : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[6]);
+    c_rd_q_drops_headroom    : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[7]);
+    c_rd_q_drops_buffer_full : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[8]);
+    c_rd_q_peak_bytes        : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[9]);
+    c_rd_q_length_bytes      : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[10]);
+    c_rd_q_length_frames     : cover property (@(posedge clk) disable iff (rst) cov_rd_qcnt[11]);
+    c_rd_p_pause_tx          : cover property (@(posedge clk) disable iff (rst) cov_rd_pcnt[0]);
+    c_rd_p_resume_tx         : cover property (@(posedge clk) disable iff (rst) cov_rd_pcnt[1]);
+    c_rd_p_pfc_rx            : cover property (@(posedge clk) disable iff (rst) cov_rd_pcnt[2]);
+    c_rd_p_drops_no_route    : cover property (@(posedge clk) disable iff (rst) cov_rd_pcnt[3]);
+    c_rd_p_paused_cycles     : cover property (@(posedge clk) disable iff (rst) cov_rd_pcnt[4]);
+    c_rd_ingress_u           : cover property (@(posedge clk) disable iff (rst) cov_rd_ing[0]);
+    c_rd_ingress_h           : cover property (@(posedge clk) disable iff (rst) cov_rd_ing[1]);
+    c_rd_ingress_xoff        : cover property (@(posedge clk) disable iff (rst) cov_rd_ing[2]);
+    c_rd_ingress_peak        : cover property (@(posedge clk) disable iff (rst) cov_rd_ing[3]);
+    c_rd_shared_used         : cover property (@(posedge clk) disable iff (rst) cov_rd_gstate[0]);
+    c_rd_total_used          : cover property (@(posedge clk) disable iff (rst) cov_rd_gstate[1]);
+    c_rd_free_slots          : cover property (@(posedge clk) disable iff (rst) cov_rd_gstate[2]);
+    c_rd_lfsr                : cover property (@(posedge clk) disable iff (rst) cov_rd_gstate[3]);
+`endif
+
 `ifdef FORMAL
     // ---------------------------------------------------------------- formal proofs
     // 7. reset values (FORMAL_REGS; rtl/switch/formal/prove.sh, docs/verification.md "Formal proofs"):

@@ -580,5 +580,58 @@ module sw_top #(
         eg_b_q      <= deq_valid;
         eg_b_port_q <= deq_port;
     end
+
+`ifdef COVERAGE
+    // ---------------------------------------------------------------- functional coverage
+    // (docs/verification.md "Coverage"; read by Verilator with --coverage only): RED marks and WRED
+    // drops per class of the queue that decides (2.4 rule 2, 2.5), each region of the RED curve and
+    // each place of the decision (2.5), and each member an ECMP lookup can choose (2.3)
+    logic [7:0]  cov_mark, cov_wred;   // bit c: a frame of a class-c queue is marked CE / dropped WRED
+    logic [15:0] cov_ecmp;             // bit k: a processed frame takes member k of its ECMP group
+    for (genvar c = 0; c < 8; c++) begin : g_cov_class
+        assign cov_mark[c] = (mark_adm && q_class == 3'(c)) || (mark_deq && deq_c == 3'(c));
+        assign cov_wred[c] = drop_valid && reason == sw_pkg::DROP_WRED && q_class == 3'(c);
+    end
+    for (genvar k = 0; k < 16; k++) begin : g_cov_member
+        assign cov_ecmp[k] = pr_valid && route_ok && u_fwd.ent[9] && u_fwd.ent[8] && u_fwd.sel == 4'(k);
+    end
+    c_red_mark_class0:  cover property (@(posedge clk) disable iff (rst) cov_mark[0]);
+    c_red_mark_class1:  cover property (@(posedge clk) disable iff (rst) cov_mark[1]);
+    c_red_mark_class2:  cover property (@(posedge clk) disable iff (rst) cov_mark[2]);
+    c_red_mark_class3:  cover property (@(posedge clk) disable iff (rst) cov_mark[3]);
+    c_red_mark_class4:  cover property (@(posedge clk) disable iff (rst) cov_mark[4]);
+    c_red_mark_class5:  cover property (@(posedge clk) disable iff (rst) cov_mark[5]);
+    c_red_mark_class6:  cover property (@(posedge clk) disable iff (rst) cov_mark[6]);
+    c_red_mark_class7:  cover property (@(posedge clk) disable iff (rst) cov_mark[7]);
+    c_wred_drop_class0: cover property (@(posedge clk) disable iff (rst) cov_wred[0]);
+    c_wred_drop_class1: cover property (@(posedge clk) disable iff (rst) cov_wred[1]);
+    c_wred_drop_class2: cover property (@(posedge clk) disable iff (rst) cov_wred[2]);
+    c_wred_drop_class3: cover property (@(posedge clk) disable iff (rst) cov_wred[3]);
+    c_wred_drop_class4: cover property (@(posedge clk) disable iff (rst) cov_wred[4]);
+    c_wred_drop_class5: cover property (@(posedge clk) disable iff (rst) cov_wred[5]);
+    c_wred_drop_class6: cover property (@(posedge clk) disable iff (rst) cov_wred[6]);
+    c_wred_drop_class7: cover property (@(posedge clk) disable iff (rst) cov_wred[7]);
+    c_red_mark_at_admission: cover property (@(posedge clk) disable iff (rst) mark_adm);
+    c_red_mark_at_dequeue:   cover property (@(posedge clk) disable iff (rst) mark_deq);
+    c_red_random_mark:       cover property (@(posedge clk) disable iff (rst) lfsr_step && ecn_mark);
+    c_red_random_pass:       cover property (@(posedge clk) disable iff (rst) lfsr_step && !ecn_mark);
+    c_red_above_kmax:        cover property (@(posedge clk) disable iff (rst) (mark_adm || mark_deq) && !ecn_step);
+    c_ecmp_member0:  cover property (@(posedge clk) disable iff (rst) cov_ecmp[0]);
+    c_ecmp_member1:  cover property (@(posedge clk) disable iff (rst) cov_ecmp[1]);
+    c_ecmp_member2:  cover property (@(posedge clk) disable iff (rst) cov_ecmp[2]);
+    c_ecmp_member3:  cover property (@(posedge clk) disable iff (rst) cov_ecmp[3]);
+    c_ecmp_member4:  cover property (@(posedge clk) disable iff (rst) cov_ecmp[4]);
+    c_ecmp_member5:  cover property (@(posedge clk) disable iff (rst) cov_ecmp[5]);
+    c_ecmp_member6:  cover property (@(posedge clk) disable iff (rst) cov_ecmp[6]);
+    c_ecmp_member7:  cover property (@(posedge clk) disable iff (rst) cov_ecmp[7]);
+    c_ecmp_member8:  cover property (@(posedge clk) disable iff (rst) cov_ecmp[8]);
+    c_ecmp_member9:  cover property (@(posedge clk) disable iff (rst) cov_ecmp[9]);
+    c_ecmp_member10: cover property (@(posedge clk) disable iff (rst) cov_ecmp[10]);
+    c_ecmp_member11: cover property (@(posedge clk) disable iff (rst) cov_ecmp[11]);
+    c_ecmp_member12: cover property (@(posedge clk) disable iff (rst) cov_ecmp[12]);
+    c_ecmp_member13: cover property (@(posedge clk) disable iff (rst) cov_ecmp[13]);
+    c_ecmp_member14: cover property (@(posedge clk) disable iff (rst) cov_ecmp[14]);
+    c_ecmp_member15: cover property (@(posedge clk) disable iff (rst) cov_ecmp[15]);
+`endif
 endmodule
 `resetall

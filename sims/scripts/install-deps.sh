@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages ccfabric needs (as root, or with sudo when available).
+# Installs the Debian 12 packages ccfabric needs (as root, or with sudo when available), and the
+# packages named as arguments (tests/coverage/run.sh: gcovr lcov).
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config python3 verilator yosys libsystemc-dev libfmt-dev libgtest-dev
       libgmock-dev libbenchmark-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev zlib1g-dev gnuplot-nox
-      gtkwave xvfb xauth z3 tshark)
+      gtkwave xvfb xauth z3 tshark "$@")
 # gtkwave: the viewer of --trace waveforms (fst2vcd reads them, and GTKWave itself under xvfb-run loads
 # the saved views, in tests); z3: the formal proofs; tshark: Wireshark's dissectors, which read the
 # --pcap captures in a test (and show them to a user)

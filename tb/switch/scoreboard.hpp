@@ -62,12 +62,18 @@ class Scoreboard {
     model_step_idle(1);
     return v;
   }
+  // A register write through the register interface (the model sees an idle cycle, so the write must
+  // not change what the switch does: the same value again, or an address that holds no register).
+  void write_reg(uint32_t addr, uint32_t data) {
+    dut_.cfg_cycle(cycle_, CfgOp{true, addr, data});
+    model_step_idle(1);
+  }
 
   // Reads every counter of the RTL through the register interface and compares with the model.
   // Takes register cycles: call when the traffic has stopped.
   void check_counters() {
     auto rd64 = [&](uint32_t a) { const uint64_t v = dut_.read_counter(cycle_, a); model_step_idle(2); return v; };
-    auto rd32 = [&](uint32_t a) { const uint64_t v = dut_.read_reg(cycle_, a); model_step_idle(1); return v; };
+    auto rd32 = [&](uint32_t a) { return uint64_t{read_reg(a)}; };
     using namespace sw::regs;
     for (unsigned p = 0; p < params_.nports; ++p) {
       for (unsigned c = 0; c < params_.nprio; ++c) {

@@ -13,6 +13,13 @@
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
+#ifdef CCF_RTL_COVERAGE_DIR
+#include <unistd.h>
+
+#include <atomic>
+
+#include <verilated_cov.h>
+#endif
 
 #include "switch/mmu_model.hpp"
 #include "switch/switch_config.hpp"
@@ -43,6 +50,13 @@ class SwitchDut {
   ~SwitchDut() {
     if (trace_) trace_->close();
     m_->final();
+#ifdef CCF_RTL_COVERAGE_DIR
+    // The coverage build's switch tests (tests/CMakeLists.txt): this model's line, toggle and user
+    // coverage counts, one file per model, merged by tests/coverage/run.sh.
+    static std::atomic<unsigned> models{0};
+    ctx_->coveragep()->write((std::string(CCF_RTL_COVERAGE_DIR) + "/" + std::to_string(::getpid()) + "-" +
+                              std::to_string(models++) + ".dat").c_str());
+#endif
   }
   SwitchDut(const SwitchDut&) = delete;
   SwitchDut& operator=(const SwitchDut&) = delete;

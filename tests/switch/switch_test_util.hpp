@@ -19,6 +19,16 @@ inline sw::SwitchParams small_params(uint64_t buffer_bytes = 65536, unsigned cel
   return p;
 }
 
+// The small configuration with regional congestion mitigation (rtl/CMakeLists.txt Vsw_top_rcm_small):
+// an 8-entry CAM and a 16-entry flow table, so that they wrap and collide in short runs.
+inline sw::SwitchParams rcm_small_params() {
+  sw::SwitchParams p = small_params();
+  p.rcm = true;
+  p.cfr_depth = 8;
+  p.sar_tbl_lg = 4;
+  return p;
+}
+
 // Priority 3 lossless with a static threshold of 20 cells, 2 reserved cells per (port, priority),
 // 16 headroom cells per port, resume offset 4; ECN and WRED off; pool = 256 - 2*32 - 16*4 = 128.
 inline sw::SwitchConfig small_config(const sw::SwitchParams& p = small_params()) {

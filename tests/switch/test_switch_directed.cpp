@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <random>
+#include <vector>
 
 #include "Vsw_top_small.h"
 #include "switch/harness.hpp"
@@ -237,6 +238,33 @@ TEST(SwitchForwarding, EcmpPicksMemberByHashTimesSizeShiftedBy16) {
     EXPECT_EQ(port_of[i + 1], cfg.ecmp[2].members[k]) << "hash " << hashes[i];
   }
   expect_clean(h);
+}
+
+TEST(SwitchForwarding, SixteenMemberGroupReachesEachMemberAtBothEndsOfItsHashRange) {
+  // Member k = (hash * 16) >> 16 takes the hashes k * 4096 .. k * 4096 + 4095 (2.3). Four ports name
+  // sixteen members in two runs: member k on port k % 4, then on port k / 4.
+  for (const bool by_quotient : {false, true}) {
+    sw::SwitchConfig cfg = small_config();
+    cfg.ecmp[5].size = 16;
+    for (unsigned k = 0; k < 16; ++k) cfg.ecmp[5].members[k] = static_cast<uint8_t>(by_quotient ? k / 4 : k % 4);
+    cfg.fwd[11] = {true, true, 5};
+    H h(small_params(), cfg);
+    for (unsigned p = 0; p < 4; ++p) h.set_ready(p, true);
+    std::vector<uint16_t> hashes;
+    for (unsigned k = 0; k < 16; ++k)
+      for (const unsigned low : {0u, 4095u}) hashes.push_back(static_cast<uint16_t>(k * 4096 + low));
+    for (const uint16_t hs : hashes) h.send(1, 256, kLossy, 11, kEct0, hs);
+    h.settle();
+    ASSERT_EQ(h.egress_log.size(), hashes.size());
+    std::map<uint32_t, unsigned> port_of;
+    for (const auto& e : h.egress_log) port_of[e.e.tag] = e.e.port;
+    for (unsigned i = 0; i < hashes.size(); ++i) {
+      const unsigned k = (unsigned(hashes[i]) * 16) >> 16;
+      EXPECT_EQ(k, i / 2);
+      EXPECT_EQ(port_of[i + 1], by_quotient ? k / 4 : k % 4) << "hash " << hashes[i];
+    }
+    expect_clean(h);
+  }
 }
 
 TEST(SwitchAdmission, UnroutedDestinationIsDroppedAndCounted) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <vector>
 
 #include "Vsw_top_rcm_small.h"
 #include "Vsw_top_small.h"
@@ -22,14 +23,6 @@ constexpr uint64_t kSeeds[] = {101, 102, 103, 104, 105, 106, 107, 108, 109, 110,
                                111, 112, 113, 114, 115, 116, 117, 118, 119, 120};
 constexpr uint64_t kCyclesPerSeed = 1'000'000;
 #endif
-
-sw::SwitchParams rcm_small_params() {
-  sw::SwitchParams p = small_params();
-  p.rcm = true;
-  p.cfr_depth = 8;
-  p.sar_tbl_lg = 4;
-  return p;
-}
 
 using H = tb::Harness<Vsw_top_rcm_small>;
 
@@ -268,6 +261,46 @@ TEST(RcmRcc, WindowCutFollowsEquationsFourAndFiveWithinItsBounds) {
     EXPECT_EQ(h.sb().read_reg(sw::regs::rcm_counter(1, sw::regs::kRccWc, false)), uint64_t(wc)) << "event " << k;
   }
   EXPECT_TRUE(hit_top && hit_floor) << "both clamps exercised";
+  expect_clean(h);
+}
+
+// 2.11.1: only a sample with Fb > 0 sets the local flag of an egress class, its first sample
+// included; a flow in the CAM of a class without the flag is no congestion flow (2.11.3) and stays in
+// its class's queue (2.11.4).
+TEST(RcmCrd, OnlyASampleAboveZeroFlagsTheClassTheFirstOneIncluded) {
+  sw::SwitchConfig cfg = rcc_config();
+  cfg.rcm.cfr_sample_bytes = 1;
+  cfg.rcm.qeq_bytes = 1000;
+  H h(rcm_small_params(), cfg);
+  Eq1Sampler s{1, 1000, 0, 6};
+  constexpr uint16_t kA = 0x0011;
+  int64_t q = 0;
+  std::vector<int64_t> fb;  // eq. 1 of each sample, one per frame
+  auto send = [&] {
+    h.send(0, 256, 3, 1, 2, kA);
+    h.settle();
+    q += 256;
+    fb.push_back(s.frame(q, 256).value());
+    return h.enqueue_log.back().e.prio;
+  };
+  auto drain = [&] {
+    h.set_ready(1, true);
+    h.settle();
+    h.set_ready(1, false);
+    q = 0;
+  };
+  EXPECT_EQ(send(), 3u) << "the class's first sample";
+  drain();
+  EXPECT_EQ(send(), 3u) << "in the CAM, the class not flagged";
+  EXPECT_EQ(send(), 3u);
+  // Q - Qeq + (Q - Q_last): the first sample from Q_last = 0, the next after the drain.
+  EXPECT_EQ(fb, (std::vector<int64_t>{256 - 1000 + 256, 256 - 1000 + 0, 512 - 1000 + 256})) << "three samples with Fb <= 0";
+  EXPECT_EQ(send(), 3u) << "its earlier frames wait in queue 3";
+  EXPECT_GT(fb.back(), 0) << "this sample flags the class";
+  drain();
+  EXPECT_EQ(send(), 2u) << "a congestion flow";
+  ASSERT_EQ(h.crd_log.size(), fb.size());
+  for (size_t i = 0; i < fb.size(); ++i) EXPECT_EQ(h.crd_log[i].crd.fb, quantised(fb[i], 6)) << "sample " << i;
   expect_clean(h);
 }
 
