@@ -80,11 +80,8 @@ void finish_increase(RpState& s, RpOut& out, Rate rc_before) {
   out.rate_changed = s.rc != rc_before;
 }
 
-// Paper / htsim (Figure 7, spec 1.4): count the event, then max(T, BC) <= F -> fast recovery,
-// min(T, BC) > F -> hyper with i = min - F, otherwise additive.
-RpOut increase_paper(RpState& s, const RpParams& p, IncreaseSource src) {
-  RpOut out;
-  const Rate rc_before = s.rc;
+// Figure 7: "Timer expires: Reset(Timer); T++" and "ByteCounter expires: Reset(ByteCounter); BC++".
+void count_increase_event(RpState& s, const RpParams& p, IncreaseSource src, RpOut& out) {
   if (src == IncreaseSource::kTimer) {
     s.time_stage = stage_inc(s.time_stage, p);
     out.arm_increase_ns = p.increase_timer_ns;
@@ -92,6 +89,14 @@ RpOut increase_paper(RpState& s, const RpParams& p, IncreaseSource src) {
     s.byte_stage = stage_inc(s.byte_stage, p);
     s.bytes_left = p.byte_counter_bytes;
   }
+}
+
+// Paper / htsim (Figure 7, spec 1.4): count the event, then max(T, BC) <= F -> fast recovery,
+// min(T, BC) > F -> hyper with i = min - F, otherwise additive.
+RpOut increase_paper(RpState& s, const RpParams& p, IncreaseSource src) {
+  RpOut out;
+  const Rate rc_before = s.rc;
+  count_increase_event(s, p, src, out);
   const uint32_t hi = max_u32(s.time_stage, s.byte_stage);
   const uint32_t lo = min_u32(s.time_stage, s.byte_stage);
   const uint32_t f = p.fast_recovery_steps;
@@ -173,13 +178,7 @@ RpOut increase_mlx(RpState& s, const RpParams& p, IncreaseSource src) {
   const Rate rc_before = s.rc;
   const uint32_t f = p.fast_recovery_steps;
   if (bytes_on) {
-    if (src == IncreaseSource::kTimer) {
-      s.time_stage = stage_inc(s.time_stage, p);
-      out.arm_increase_ns = p.increase_timer_ns;
-    } else {
-      s.byte_stage = stage_inc(s.byte_stage, p);
-      s.bytes_left = p.byte_counter_bytes;
-    }
+    count_increase_event(s, p, src, out);
     const uint32_t hi = max_u32(s.time_stage, s.byte_stage);
     const uint32_t lo = min_u32(s.time_stage, s.byte_stage);
     if (hi <= f) {

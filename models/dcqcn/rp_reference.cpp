@@ -117,14 +117,7 @@ RpResult RpReference::on_increase_event(Source src) {
   if (!rate_limited) return r;
   switch (p_.variant) {
     case Variant::kPaper:
-      // Figure 7: Timer expires: Reset(Timer); T++. ByteCounter expires: Reset(ByteCounter); BC++.
-      if (src == Source::kTimer) {
-        ++T;
-        r.increase_timer_us = p_.T_us;
-      } else {
-        ++BC;
-        byte_counter = p_.B_bytes;
-      }
+      count_increase_event(src, r);
       paper_increase(r);
       break;
     case Variant::kNs3Rdma:
@@ -138,13 +131,7 @@ RpResult RpReference::on_increase_event(Source src) {
       if (p_.B_bytes == 0) {  // rp_byte_reset = 0: timer only (HPCC ns-3 CC_MODE 1)
         if (src == Source::kTimer) mlx_rate_increase(r);
       } else {  // ConnectX with its byte counter: Figure 7's stages, constant hyper step
-        if (src == Source::kTimer) {
-          ++T;
-          r.increase_timer_us = p_.T_us;
-        } else {
-          ++BC;
-          byte_counter = p_.B_bytes;
-        }
+        count_increase_event(src, r);
         mlx_byte_counter_increase(r);
       }
       break;
@@ -153,6 +140,17 @@ RpResult RpReference::on_increase_event(Source src) {
 }
 
 // ---- paper (Figure 7; spec 1.4) ----
+// Figure 7: Timer expires: Reset(Timer); T++. ByteCounter expires: Reset(ByteCounter); BC++.
+void RpReference::count_increase_event(Source src, RpResult& r) {
+  if (src == Source::kTimer) {
+    ++T;
+    r.increase_timer_us = p_.T_us;
+  } else {
+    ++BC;
+    byte_counter = p_.B_bytes;
+  }
+}
+
 void RpReference::paper_increase(RpResult& r) {
   const int64_t F = p_.F;
   if (std::max(T, BC) <= F) {

@@ -77,6 +77,7 @@ class RpReference {
   double cut(double rate) const;
   bool clamp_target() const;
   // Paper
+  void count_increase_event(Source src, RpResult& r);  // T++ or BC++, and its timer or counter reset
   void paper_increase(RpResult& r);
   // ns3-rdma
   void ns3_adjust_rates(double increase, RpResult& r);
