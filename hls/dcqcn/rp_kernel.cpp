@@ -91,7 +91,7 @@ void count_increase_event(RpState& s, const RpParams& p, IncreaseSource src, RpO
   }
 }
 
-// Paper / htsim (Figure 7, spec 1.4): count the event, then max(T, BC) <= F -> fast recovery,
+// Paper (DCQCN paper section 3.1, Figure 7): count the event, then max(T, BC) <= F -> fast recovery,
 // min(T, BC) > F -> hyper with i = min - F, otherwise additive.
 RpOut increase_paper(RpState& s, const RpParams& p, IncreaseSource src) {
   RpOut out;
