@@ -12,13 +12,16 @@ namespace ccf::sw {
 
 inline constexpr unsigned kMaxPrio = 8;
 inline constexpr unsigned kEcmpMaxMembers = 16;
+// The two buffer sizes the switch is built with (built_buffer_bytes below).
+inline constexpr uint64_t kDefaultBufferBytes = 12'000'000;
+inline constexpr uint64_t kLargeBufferBytes = uint64_t{64} << 20;
 
 // Elaboration-time parameters of sw_top (docs/switch.md 1).
 struct SwitchParams {
   unsigned nports = 16;
   unsigned nprio = 8;
   unsigned cell_bytes = 256;
-  uint64_t buffer_bytes = 12'000'000;
+  uint64_t buffer_bytes = kDefaultBufferBytes;
   unsigned in_fifo_depth = 4;
   unsigned tag_w = 32;
   unsigned dst_w = 12;
@@ -43,6 +46,14 @@ constexpr unsigned built_port_count(unsigned ports) {
   for (unsigned n : kBuiltPortCounts)
     if (ports <= n) return n;
   return 0;
+}
+
+// The buffer sizes of those configurations: every port count at 12,000,000 B (the default, also with
+// RCM) and at 64 MiB (without RCM) for larger buffers; the smallest of them that holds `bytes` (0 if
+// none). A scenario's buffer below the built one is the shared pool it configures.
+constexpr uint64_t built_buffer_bytes(uint64_t bytes, bool rcm) {
+  if (bytes <= kDefaultBufferBytes) return kDefaultBufferBytes;
+  return !rcm && bytes <= kLargeBufferBytes ? kLargeBufferBytes : 0;
 }
 
 enum class DropReason : uint8_t { kNone = 0, kNoRoute = 1, kWred = 2, kLossyTail = 3, kHeadroomOverflow = 4, kBufferFull = 5 };

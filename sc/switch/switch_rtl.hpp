@@ -1,5 +1,6 @@
 // switch_rtl.hpp: one Verilated configuration of the switch RTL behind a common interface, picked
-// by port count (sw::kBuiltPortCounts), so that one SwitchModel holds any of them.
+// by port count (sw::kBuiltPortCounts) and buffer size (sw::built_buffer_bytes), so that one
+// SwitchModel holds any of them.
 #pragma once
 
 #include <cstdint>

@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include "Vsw_top.h"
+#include "Vsw_top_b64.h"
 #include "Vsw_top_p32.h"
+#include "Vsw_top_p32_b64.h"
 #include "switch/bare_step.hpp"
 #include "switch/switch_config.hpp"
 #include "switch/switch_dut.hpp"
@@ -27,12 +29,18 @@ double cycles_per_s(const sw::SwitchParams& params, uint64_t cycles) {
 
 }  // namespace
 
-double bare_loop_cycles_per_s(unsigned nports, uint64_t cycles) {
+double bare_loop_cycles_per_s(unsigned nports, uint64_t buffer_bytes, uint64_t cycles) {
   sw::SwitchParams params;
   params.nports = nports;
-  if (nports == 16) return cycles_per_s<Vsw_top>(params, cycles);
-  if (nports == 32) return cycles_per_s<Vsw_top_p32>(params, cycles);
-  throw std::invalid_argument(fmt::format("bare loop: no Verilated switch with {} ports is built (16 or 32)", nports));
+  params.buffer_bytes = buffer_bytes;
+  const bool large = buffer_bytes == sw::kLargeBufferBytes;
+  if (nports == 16 && (large || buffer_bytes == sw::kDefaultBufferBytes))
+    return large ? cycles_per_s<Vsw_top_b64>(params, cycles) : cycles_per_s<Vsw_top>(params, cycles);
+  if (nports == 32 && (large || buffer_bytes == sw::kDefaultBufferBytes))
+    return large ? cycles_per_s<Vsw_top_p32_b64>(params, cycles) : cycles_per_s<Vsw_top_p32>(params, cycles);
+  throw std::invalid_argument(fmt::format("bare loop: no Verilated switch with {} ports and a {}-B buffer is built "
+                                          "(16 or 32 ports, {} or {} B)",
+                                          nports, buffer_bytes, sw::kDefaultBufferBytes, sw::kLargeBufferBytes));
 }
 
 }  // namespace ccf::cli

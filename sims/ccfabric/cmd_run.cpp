@@ -269,11 +269,12 @@ void run_scenario(const RunOptions& o) {
   // Modules. Names are unique per run; everything lives until the end of this function. The memory
   // of the switch models is measured as the growth of the resident set while they are built.
   std::vector<sw::SwitchConfig> configs;
-  // Each switch runs on the smallest Verilated configuration with its ports (rtl/CMakeLists.txt).
+  // Each switch runs on the smallest Verilated configuration with its ports and buffer (rtl/CMakeLists.txt).
   std::vector<sw::SwitchParams> params(topo.switches());
   for (unsigned k = 0; k < topo.switches(); ++k) {
     params[k].nports = sw::built_port_count(topo.switch_ports[k]);
     params[k].rcm = s.sw.rcm.enable;
+    params[k].buffer_bytes = sw::built_buffer_bytes(s.sw.buffer_bytes, s.sw.rcm.enable);
     configs.push_back(in_scenario_file(o.scenario, [&] { return switch_config(s, params[k], topo, routing, k); }));
   }
   // The ratio compares the switches' stepping with one Verilated configuration's bare loop.
@@ -549,8 +550,8 @@ void run_scenario(const RunOptions& o) {
   double bare_before_wall_s = 0;
   if (o.bare_loop_cycles > 0) {
     const auto t0 = std::chrono::steady_clock::now();
-    r.bare_loop = sims::BareLoopFigures{params[0].nports, o.bare_loop_cycles,
-                                        bare_loop_cycles_per_s(params[0].nports, o.bare_loop_cycles), 0.0};
+    const double cps = bare_loop_cycles_per_s(params[0].nports, params[0].buffer_bytes, o.bare_loop_cycles);
+    r.bare_loop = sims::BareLoopFigures{params[0].nports, o.bare_loop_cycles, cps, 0.0};
     bare_before_wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
   if (from > sc_core::SC_ZERO_TIME) run_for(from);
@@ -579,7 +580,9 @@ void run_scenario(const RunOptions& o) {
     }
   }
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count() - bare_before_wall_s;
-  if (r.bare_loop) r.bare_loop->after_cycles_per_s = bare_loop_cycles_per_s(params[0].nports, o.bare_loop_cycles);
+  if (r.bare_loop)
+    r.bare_loop->after_cycles_per_s =
+        bare_loop_cycles_per_s(params[0].nports, params[0].buffer_bytes, o.bare_loop_cycles);
   r.memory.peak_rss_bytes = peak_resident_set_bytes();
   // The end of the run: the scenario's, or where --stop-on-deadlock or a signal ended it.
   const double end_us = stopped ? double(sc_core::sc_time_stamp().value()) / 1e6 : s.sim.duration_us;

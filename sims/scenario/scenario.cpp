@@ -446,6 +446,9 @@ void apply_hpcc_ns3_defaults(toml::table& root) {
   set_default(root, {"switch", "pfc_beta"}, toml::value<double>(1.0));
   set_default(root, {"switch", "reserve_bytes"}, toml::value<int64_t>(4096));
   set_default(root, {"switch", "headroom_bytes"}, toml::value<int64_t>(std::llround(3.0 * gbps * delay_ns / 8.0)));
+  // mix/config.txt BUFFER_SIZE 32, in MiB (third.cc); the switch with RCM is built with 12,000,000 B only.
+  if (!root["switch"]["rcm"]["enable"].value_or(false))
+    set_default(root, {"switch", "buffer_bytes"}, toml::value<int64_t>(int64_t{32} << 20));
   // rdma-hw.cc: the receiver echoes every CE mark on its ACK (no CNP interval at the notification point).
   if (root["nic"]["cc"].value_or(std::string(Scenario{}.nic.cc)) == "dcqcn") {
     set_default(root, {"cc", "dcqcn", "np_min_time_mode"}, toml::value<bool>(true));
@@ -502,13 +505,13 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
 
   const toml::table* swt = sub(root, "switch", origin, "switch");
   Section sw(swt, origin, "switch");
-  sw.integer("buffer_bytes", s.sw.buffer_bytes, 65536, 12'000'000);
+  sw.integer("buffer_bytes", s.sw.buffer_bytes, 65536, sw::kLargeBufferBytes);
   sw.boolean("pfc", s.sw.pfc);
   sw.choice("pfc_threshold", s.sw.pfc_threshold, {"dynamic", "static"});
   sw.number("pfc_beta", s.sw.pfc_beta, 1.0 / 64, 64.0);
   const double lb = std::log2(s.sw.pfc_beta);
   if (lb != std::round(lb)) sw.fail("pfc_beta", fmt::format("{}", s.sw.pfc_beta), "a power of two from 1/64 to 64");
-  sw.integer("pfc_static_bytes", s.sw.pfc_static_bytes, 0, 12'000'000);
+  sw.integer("pfc_static_bytes", s.sw.pfc_static_bytes, 0, sw::kLargeBufferBytes);
   // Each threshold has its own key; the other one's is an error unless it holds its default, which a
   // dumped scenario (Scenario::to_toml, summary.json) carries whatever the threshold.
   const Scenario::Switch sw_defaults;
@@ -525,13 +528,18 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   sw.boolean("mark_at_dequeue", s.sw.mark_at_dequeue);
   Section ecn(swt ? sub(*swt, "ecn", origin, "switch.ecn") : nullptr, origin, "switch.ecn");
   ecn.boolean("enable", s.sw.ecn.enable);
-  ecn.integer("kmin_bytes", s.sw.ecn.kmin_bytes, 0, 12'000'000);
-  ecn.integer("kmax_bytes", s.sw.ecn.kmax_bytes, 0, 12'000'000);
+  ecn.integer("kmin_bytes", s.sw.ecn.kmin_bytes, 0, sw::kLargeBufferBytes);
+  ecn.integer("kmax_bytes", s.sw.ecn.kmax_bytes, 0, sw::kLargeBufferBytes);
   ecn.number("pmax", s.sw.ecn.pmax, 0.0, 1.0);
-  ecn.integer("wred_k_bytes", s.sw.ecn.wred_k_bytes, 0, 12'000'000);
+  ecn.integer("wred_k_bytes", s.sw.ecn.wred_k_bytes, 0, sw::kLargeBufferBytes);
   ecn.reject_unknown();
   parse_rcm(swt ? sub(*swt, "rcm", origin, "switch.rcm") : nullptr, origin, s);
   sw.reject_unknown({"ecn", "rcm"});
+  if (sw::built_buffer_bytes(s.sw.buffer_bytes, s.sw.rcm.enable) == 0)
+    sw.fail("buffer_bytes", fmt::format("{}", s.sw.buffer_bytes),
+            fmt::format("<= {} with switch.rcm.enable = true (the switch with RCM is built with a {}-B buffer; "
+                        "without RCM up to {}, rtl/CMakeLists.txt)",
+                        sw::kDefaultBufferBytes, sw::kDefaultBufferBytes, sw::kLargeBufferBytes));
   if (s.sw.ecn.kmin_bytes > s.sw.ecn.kmax_bytes)
     ecn.fail("kmin_bytes", fmt::format("{}", s.sw.ecn.kmin_bytes), fmt::format("<= switch.ecn.kmax_bytes = {}", s.sw.ecn.kmax_bytes));
 

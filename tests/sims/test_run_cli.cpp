@@ -126,6 +126,25 @@ TEST(RunCli, BareLoopCyclesNeedsOneSwitchConfiguration) {
       << r.output;
 }
 
+// A buffer above 12,000,000 B runs on the 64 MiB build (sw::built_buffer_bytes), the same RTL with
+// 18-bit slot pointers: where the buffer never binds (HPCC's 2:1 incast, no pause) every output
+// file equals the 12 MB build's, byte for byte; the switch model takes more memory (262,144 slots).
+TEST(RunCli, LargeBufferBuildGivesTheSameRunWhereTheBufferDoesNotBind) {
+  const std::string args = "run " + std::string(CCF_SCENARIO_DIR) +
+                           "/incast_hpcc_ns3.toml --set traffic.0.senders=2 --set sim.duration_us=3000 "
+                           "--set sim.measure_from_us=1000 --plots none";
+  const std::string small = out_dir("run_buffer_12mb"), large = out_dir("run_buffer_32mib");
+  ASSERT_EQ(run(args + " --set switch.buffer_bytes=12000000 --out " + small).exit_code, 0);
+  const Result r = run(args + " --out " + large);  // the profile's 32 MiB
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* f : {"/flows.csv", "/timeseries.csv", "/pfc.csv", "/ports.csv", "/fct.csv"})
+    EXPECT_EQ(read_file(small + f), read_file(large + f)) << f;
+  const auto s = read_summary(small), l = read_summary(large);
+  EXPECT_EQ(l["scenario"]["switch"]["buffer_bytes"], 33'554'432);
+  EXPECT_EQ(l["pfc"]["pause_frames"], 0);
+  EXPECT_GT(l["memory"]["bytes_per_switch"].get<double>(), 2 * s["memory"]["bytes_per_switch"].get<double>());
+}
+
 TEST(RunCli, BareLoopCyclesOutOfRangeIsBadInput) {
   const Result r = run("run " + kScenario + " --bare-loop-cycles -1 --out " + out_dir("run_bare_bad"));
   EXPECT_EQ(r.exit_code, 2);

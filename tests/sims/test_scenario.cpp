@@ -71,6 +71,21 @@ TEST(Scenario, DeadlockAfterHasADefaultARangeAndIsDumped) {
             std::string::npos);
 }
 
+// switch.buffer_bytes up to 64 MiB (the large Verilated build, sw::built_buffer_bytes), with RCM up
+// to the 12,000,000 B it is built with; the HPCC profile's 32 MiB unless RCM is on.
+TEST(Scenario, BufferUpTo64MiBWithoutRcmAnd12MbWithIt) {
+  EXPECT_EQ(parse_scenario("[switch]\nbuffer_bytes = 67108864\n", "s.toml", {}).sw.buffer_bytes, 67'108'864u);
+  EXPECT_EQ(scenario_error_of("[switch]\nbuffer_bytes = 67108865\n"),
+            "s.toml: switch.buffer_bytes = 67108865 must be an integer from 65536 to 67108864");
+  EXPECT_EQ(scenario_error_of("[switch]\nbuffer_bytes = 12000001\n[switch.rcm]\nenable = true\n"),
+            "s.toml: switch.buffer_bytes = 12000001 must be <= 12000000 with switch.rcm.enable = true (the switch "
+            "with RCM is built with a 12000000-B buffer; without RCM up to 67108864, rtl/CMakeLists.txt)");
+  EXPECT_EQ(parse_scenario("[switch.rcm]\nenable = true\n", "s.toml", {}).sw.buffer_bytes, 12'000'000u);
+  EXPECT_EQ(parse_scenario("[sim]\ncompat = \"hpcc_ns3\"\n", "s.toml", {}).sw.buffer_bytes, 33'554'432u);
+  EXPECT_EQ(parse_scenario("[sim]\ncompat = \"hpcc_ns3\"\n[switch.rcm]\nenable = true\n", "s.toml", {}).sw.buffer_bytes,
+            12'000'000u);
+}
+
 // The sampler's period rounds to SystemC's 1 ps: a shorter one would never advance. At most
 // kMaxSamplesPerRun samples: at the default 1000 us, an interval of 0.001 us is the shortest.
 TEST(Scenario, SampleIntervalBelowOnePicosecondOrOverAMillionSamplesIsRejected) {
