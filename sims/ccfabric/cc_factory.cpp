@@ -385,7 +385,7 @@ const std::vector<Key<hls::timely::Params>>& timely_keys() {
   using P = hls::timely::Params;
   const auto num = set_double<P>;
   static const std::vector<Key<P>> keys = {
-      {"paper_variant", 0, 1, "true (spec 3.2) or false (the authors' code, spec 3.3)",
+      {"paper_variant", 0, 1, "true (the TIMELY paper's Algorithm 1) or false (the authors' code)",
        [](P& p, double v) { p.variant = v != 0 ? hls::timely::Variant::kPaper : hls::timely::Variant::kAuthor; }, false,
        true},
       {"alpha", 0, 1, "a fraction from 0 to 1", num(&P::alpha)},
