@@ -108,7 +108,7 @@ class CcUnit {
     (void)flow;
     return 0;
   }
-  // RTT probes (LDCP's CX6-DX PCC variant, seed 3.2; docs/nic.md 4.1). true = the unit wants an RTT
+  // RTT probes (LDCP's CX6-DX PCC variant, the LDCP draft, section 3.2; docs/nic.md 4.1). true = the unit wants an RTT
   // request of the flow on the wire: the NIC queues one (at most one per flow) once the flow has sent
   // a data frame and while it is not complete; it reads this when a frame of the flow starts and after
   // a CNP, an RTT response or a unit timer of the flow.

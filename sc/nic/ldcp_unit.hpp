@@ -1,4 +1,4 @@
-// ldcp_unit.hpp: LDCP (spec 4; draft-dai-tsvwg-pfc-free-congestion-control-01) as a NIC window unit
+// ldcp_unit.hpp: LDCP (the LDCP draft, draft-dai-tsvwg-pfc-free-congestion-control-01) as a NIC window unit
 // (CcUnit) around the one-source kernel hls/ldcp/ldcp_kernel (DESIGN.md principle 4). The unit adds
 // what hardware adds around the arithmetic: a state memory of LdcpState::kStateBits per flow and a
 // pipeline whose window and send interval are visible `latency_cycles` after the event. Docs:

@@ -41,7 +41,7 @@ struct NicConfig {
   unsigned ack_every = 1;               // ACK coalescing: one ACK per n frames the host finished
   bool ack_ce_at_once = false;          // a finished CE frame is ACKed (ECE) at once (LDCP delayed ACK)
   bool ack_ecn_echo = true;             // ACKs echo CE (ECE); false: RoCE ACKs carry no congestion signal
-                                        // (LDCP's CX6-DX PCC variant: CNPs from the NP instead, seed 3.2)
+                                        // (LDCP's CX6-DX PCC variant: CNPs from the NP instead, the LDCP draft, section 3.2)
   sc_core::sc_time ack_coalesce_timeout = sc_core::sc_time(2, sc_core::SC_US);  // ACK the rest after this
   uint8_t ack_priority = 6;             // PCP of ACK/NAK
   uint8_t cnp_priority = 6;             // PCP of CNP

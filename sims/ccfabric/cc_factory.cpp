@@ -349,7 +349,7 @@ LdcpSettings ldcp_params(const sims::Scenario& s, double fabric_base_rtt_ns) {
   LdcpSettings l;
   l.p.base_rtt_ns = base_rtt_ns(s, fabric_base_rtt_ns);  // the draft has no value: the fabric's own idle RTT
   // The CX6-DX's receiver NP: ConnectX min_time_between_cnps = 4 us, the default of the mlxconfig dumps
-  // including a ConnectX-6 Dx (spec 1.3, 1.7; docs/units/ldcp.md 11.7).
+  // including a ConnectX-6 Dx (docs/units/dcqcn.md 4, docs/units/ldcp.md 11.7).
   l.np = hls::dcqcn::NpParams::mlx5();
   apply_keys(s, "ldcp", ldcp_keys(), l);
   apply_text(s, "ldcp", &l.p.divider, &l.p.variant);
@@ -495,7 +495,7 @@ std::unique_ptr<nic::NpUnit> CcFactory::make_np_unit() const {
     }
     return unit;
   }
-  // LDCP on the CX6-DX: the receiver NIC's standard RoCE logic sends CNPs for CE-marked packets (seed 3.2).
+  // LDCP on the CX6-DX: the receiver NIC's standard RoCE logic sends CNPs for CE-marked packets (the LDCP draft, section 3.2).
   if (ldcp_pcc()) return std::make_unique<nic::DcqcnNpUnit>(ldcp_np_);
   return nullptr;
 }
@@ -506,7 +506,7 @@ void CcFactory::configure_nic(nic::NicConfig& nc) const {
     throw BadInput(fmt::format("nic.ack_every = {} must be 1 with nic.cc = \"{}\" (a held ACK reads as network delay)",
                                s_.nic.ack_every, s_.nic.cc));
   // LDCP's delayed ACK (draft 2.2): one ACK per nic.ack_every packets, an ECE at once. The CX6-DX
-  // variant's ACKs are standard RoCE ACKs: no ECN echo, the NP's CNPs carry the congestion (seed 3.2).
+  // variant's ACKs are standard RoCE ACKs: no ECN echo, the NP's CNPs carry the congestion (the LDCP draft, section 3.2).
   nc.ack_ce_at_once = s_.nic.cc == "ldcp" && !ldcp_pcc();
   nc.ack_ecn_echo = !ldcp_pcc();
   // The retransmission timer of the algorithm's transport (sims/scenario: rto_mode_in_effect).
