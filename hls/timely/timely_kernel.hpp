@@ -9,7 +9,7 @@
 //
 //   field           bits  unit                          meaning
 //   rate              24  kRateLsb = 1/32 Mb/s          the flow's TIMELY rate (max 524.3 Gb/s)
-//   prev_rtt          24  ns, 0 = no sample yet         prevRTT_ (seed) / prev_rtt (spec 3.2)
+//   prev_rtt          24  ns, 0 = no sample yet         prevRTT_ (code) / prev_rtt (paper)
 //   avg_rtt_diff      33  signed, 2^-8 ns               avgRTTDiff_ / rtt_diff EWMA
 //   neg_count          4  completions, saturating 15    negGradientCount_ (HAI)
 //   last_update       32  ns, modulo 2^32               last_update_time_ (author variant)
@@ -161,7 +161,7 @@ Config timely_config(const Params& p, double line_mbps, uint32_t segment_wire_by
 // Per-flow state: one field of the library's exact-width integers per table row above.
 struct State {
   ac_int<RATE_W, false> rate = 0;
-  ac_int<RTT_W, false> prev_rtt = 0;      // ns; 0 = no sample yet (seed: "prevRTT_ initialized to 0")
+  ac_int<RTT_W, false> prev_rtt = 0;      // ns; 0 = no sample yet (authors' code: "prevRTT_ initialized to 0")
   ac_int<AVG_W, true> avg_rtt_diff = 0;   // 2^-8 ns
   ac_int<COUNT_W, false> neg_count = 0;   // saturating
   ac_int<TIME_W, false> last_update = 0;  // ns modulo 2^32

@@ -1,5 +1,5 @@
 // test_mmu_model.cpp: the switch MMU reference model (models/switch/mmu_model) against
-// docs/switch.md 2, one behaviour per test. Expected values come from the spec's formulas, worked out
+// docs/switch.md 2, one behaviour per test. Expected values come from that page's formulas, worked out
 // by hand in the comments or computed here from the formula, never from running the model.
 #include <gtest/gtest.h>
 

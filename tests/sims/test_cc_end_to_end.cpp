@@ -1,4 +1,4 @@
-// Swift, LDCP and TIMELY end to end through `ccfabric run` (issue 4, section 4): an 8:1 incast
+// Swift, LDCP and TIMELY end to end through `ccfabric run`: an 8:1 incast
 // converges to a fair share; Swift's endpoint window holds back senders to a slow host while the
 // fabric queue stays small; LDCP without PFC loses frames only in its fast start; LDCP's CX6-DX PCC
 // variant (cw - beta per CNP, cw + alpha per RTT probe, rate = cw / RTT) converges with RTT probes
