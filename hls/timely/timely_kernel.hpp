@@ -1,5 +1,5 @@
 // timely_kernel.hpp: TIMELY rate computation per completion event, segment RTT and segment pacing
-// bookkeeping (spec 3.1-3.4; seed 001: the authors' getNewRate code and the paper's RTT definition).
+// bookkeeping (the authors' getNewRate code, the TIMELY paper's RTT definition of section 3.1 and its Algorithm 1).
 // One pure function per event on a fixed-width per-flow state: no allocation, no recursion, no
 // floating point, loops only with constant bounds (the 24-step divider). The SystemC unit
 // (sc/nic/timely_unit) holds the state memory and calls these functions; models/timely/ is the

@@ -45,7 +45,7 @@ class TimelyReference {
     return t_completion_us - t_send_us - seg_bits / (nlr_gbps * 1000.0);
   }
 
-  // One completion event (seed getNewRate, with curTime() = now_us); updates rate_mbps.
+  // One completion event (the authors' getNewRate, with curTime() = now_us); updates rate_mbps.
   TimelyReferenceResult on_completion(double rtt_us, double now_us);
 
   const TimelyReferenceParams& params() const { return p_; }
