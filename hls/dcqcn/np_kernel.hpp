@@ -12,7 +12,7 @@
 // Time. Callers pass the full time in ns (uint64_t); the state keeps its low NP_TIME_W bits and
 // compares with wrap-safe modular subtraction. That is exact while a window is open, because an open
 // window lasts at most N < 2^17 ns: the unit must call on_window_end at window_end_ns (the NP's
-// timer, DESIGN.md principle 2), which closes the window, so a flow idle for longer than 2^17 ns is
+// timer, docs/README.md principle 2), which closes the window, so a flow idle for longer than 2^17 ns is
 // never compared against a stale timestamp. Ties at the same ns give the same result in either
 // order of on_marked_packet and on_window_end.
 //

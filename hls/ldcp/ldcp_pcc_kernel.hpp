@@ -20,7 +20,7 @@
 //                                                      0: the TX pipeline owes one (flow start, response, timeout)
 //   probe_sent_ns      24  ns, modulo 2^24             when the outstanding request started on the wire
 //
-// Not in the state: the probe-timeout deadline (the NIC's one calendar holds it, DESIGN.md principle 2;
+// Not in the state: the probe-timeout deadline (the NIC's one calendar holds it, docs/README.md principle 2;
 // the unit re-arms it from PccOut::arm_timeout_ns), and the rate, which the pass writes into the TX
 // pipeline's per-flow rate limiter (every CC algorithm's rate register, not this unit's memory).
 //

@@ -1,4 +1,4 @@
-// frame.hpp: the Frame contract (DESIGN.md "Frame (TLM payload extension)"), PSN arithmetic and
+// frame.hpp: the Frame contract (docs/fabric.md 1), PSN arithmetic and
 // a pool of tlm_generic_payload objects that carry a Frame (docs/fabric.md 1).
 #pragma once
 
@@ -35,7 +35,7 @@ constexpr int32_t psn_diff(uint32_t a, uint32_t b) {
 constexpr bool psn_before(uint32_t a, uint32_t b) { return psn_diff(a, b) < 0; }
 
 // One frame on the fabric. It travels as the extension of a tlm_generic_payload; the payload's own
-// data pointer is unused (SystemC keeps no payload bytes, DESIGN.md principle 3).
+// data pointer is unused (SystemC keeps no payload bytes, docs/README.md principle 3).
 class Frame : public tlm::tlm_extension<Frame> {
  public:
   uint64_t id = 0;                    // unique per frame, for end-of-run accounting (new_id())

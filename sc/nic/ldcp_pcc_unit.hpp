@@ -1,8 +1,8 @@
 // ldcp_pcc_unit.hpp: LDCP's variant for NICs without per-packet ACK (Mellanox CX6-DX programmable CC;
 // the LDCP draft, section 3.2) as a NIC rate unit (CcUnit) around the one-source kernel
-// hls/ldcp/ldcp_pcc_kernel (DESIGN.md principle 4). The unit adds what hardware adds around the
+// hls/ldcp/ldcp_pcc_kernel (docs/README.md principle 4). The unit adds what hardware adds around the
 // arithmetic: a state memory of PccState::kStateBits per flow, the probe-timeout deadline (in the NIC's
-// calendar through next_deadline_ps, DESIGN.md principle 2) and a pipeline whose rate is visible
+// calendar through next_deadline_ps, docs/README.md principle 2) and a pipeline whose rate is visible
 // `latency_cycles` after the event. Docs: docs/units/ldcp.md 11.
 //
 // Events: CNP (cw - beta), RTT request on the wire, RTT response (cw + alpha, new RTT), probe timeout.

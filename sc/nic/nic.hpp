@@ -4,7 +4,7 @@
 // One SC_METHOD runs everything, woken by one event at the nearest deadline of one calendar
 // (rate/pacing deadlines, retransmit timeouts, CC unit timers, ACK-coalescing timers), the host
 // path's next completion or PFC refresh, or a kick (link idle, PFC resume, frame received).
-// Nothing scans the flow table: eligible flows wait in an active ring (DESIGN.md principles 1, 2).
+// Nothing scans the flow table: eligible flows wait in an active ring (docs/README.md principles 1, 2).
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 // timely_unit.hpp: TIMELY as a NIC congestion-control unit (CcUnit) around the one-source kernel
-// hls/timely/timely_kernel (DESIGN.md principle 4). The unit adds a state memory of
+// hls/timely/timely_kernel (docs/README.md principle 4). The unit adds a state memory of
 // State::kStateBits per flow, the time base (ps of simulated time to the kernel's ns timestamps), the
 // rate published after the pipeline latency, and segment pacing for the TX scheduler. TIMELY has no
 // timers: next_deadline_ps is always kNoDeadline. Docs: docs/units/timely.md.
