@@ -18,7 +18,7 @@ inline constexpr double kBytesPerKB = 1000.0;
 // beta * free / 8. This 8 is the hardware's scaling of beta, not the priority count.
 inline constexpr double kBetaDivisor = 8.0;
 
-// DCQCN defaults for 40 Gb/s (the DCQCN paper, section 5): Kmax = 200 KB, Pmax = 1 %.
+// DCQCN defaults for 40 Gb/s (the DCQCN paper, section 5; ECN-or-Delay): Kmax = 200 KB, Pmax = 1 %.
 inline constexpr double kDcqcnKmaxBytes = 200'000.0;
 inline constexpr double kDcqcnPmax = 0.01;
 

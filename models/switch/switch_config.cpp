@@ -127,7 +127,7 @@ SwitchConfig SwitchConfig::defaults(const SwitchParams& p) {
   }
   c.queues.resize(size_t{p.nports} * kMaxPrio);
   for (QueueConfig& q : c.queues) {
-    q.kmin_bytes = 5000;  // DCQCN paper defaults (section 5)
+    q.kmin_bytes = 5000;  // DCQCN defaults (the DCQCN paper, section 5; ECN-or-Delay)
     q.kmax_bytes = 200000;
     q.pmax_65536 = 655;  // 1 %
     q.ecn_en = true;
