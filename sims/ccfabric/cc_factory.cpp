@@ -267,7 +267,7 @@ const std::vector<Key<hls::swift::Params>>& swift_keys() {
       {"max_cwnd", 0.001, 1e6, "from 0.001 to 1e6 (packets)", num(&P::max_cwnd)},
       {"init_cwnd", 0.001, 1e6, "from 0.001 to 1e6 (packets)", num(&P::init_cwnd)},
       {"retx_reset_threshold", 1, 31, "an integer from 1 to 31", set_integer(&P::retx_reset_threshold), true},
-      {"decrease_stamp_on_equal", 0, 1, "true (seed Algorithm 1 line 27, <=) or false (htsim, <)",
+      {"decrease_stamp_on_equal", 0, 1, "true (the Swift paper's Algorithm 1 line 27, <=) or false (htsim, <)",
        set_flag(&P::decrease_stamp_on_equal), false, true},
   };
   static const std::vector<Key<P>> with_widths = [] {
