@@ -1,4 +1,4 @@
-// cost_table.hpp: the types of a kernel's cost table (DESIGN.md principle 5, "Every cost is reported").
+// cost_table.hpp: the types of a kernel's cost table (docs/README.md principle 5, "Every cost is reported").
 // Each hls/<algo>/<algo>_cost.hpp holds, next to its kernel, one constexpr table of the per-flow state
 // field by field and one of the arithmetic per event, taken from docs/units/<algo>.md. The field
 // table is checked against the kernel's kStateBits with a static_assert, so `ccfabric report units`

@@ -1,4 +1,4 @@
-// np_kernel.hpp: DCQCN notification point, CNP generation per flow (spec 1.3; DCQCN paper section
+// np_kernel.hpp: DCQCN notification point, CNP generation per flow (DCQCN paper section
 // 3.1 "NP Algorithm" and Figure 6). Pure functions on a fixed-width per-flow state; the SystemC unit
 // keeps the window deadline and calls on_window_end at it. Reference: models/dcqcn/np_reference.*.
 //
@@ -12,7 +12,7 @@
 // Time. Callers pass the full time in ns (uint64_t); the state keeps its low NP_TIME_W bits and
 // compares with wrap-safe modular subtraction. That is exact while a window is open, because an open
 // window lasts at most N < 2^17 ns: the unit must call on_window_end at window_end_ns (the NP's
-// timer, DESIGN.md principle 2), which closes the window, so a flow idle for longer than 2^17 ns is
+// timer, docs/README.md principle 2), which closes the window, so a flow idle for longer than 2^17 ns is
 // never compared against a stale timestamp. Ties at the same ns give the same result in either
 // order of on_marked_packet and on_window_end.
 //
@@ -61,9 +61,9 @@ struct NpParams {
   uint32_t interval_ns = 50'000;  // N, < 2^NP_TIME_W; 0 = a CNP for every marked packet (min-time)
   NpWidths widths;                // state widths (docs/explore.md); default: shipped
 
-  // Paper: "We use N = 50 us" (seed section 3.1; spec 1.3).
+  // Paper: "We use N = 50 us" (DCQCN paper, section 3.1).
   static constexpr NpParams paper() { return NpParams{NpMode::kPaperWindow, 50'000, {}}; }
-  // ConnectX: np_min_time_between_cnps = 4 us, the default of most mlxconfig dumps (spec 1.3, 1.7).
+  // ConnectX: np_min_time_between_cnps = 4 us, the default of most mlxconfig dumps (docs/units/dcqcn.md 4).
   static constexpr NpParams mlx5() { return NpParams{NpMode::kMinTimeBetweenCnps, 4'000, {}}; }
 };
 

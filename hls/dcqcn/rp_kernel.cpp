@@ -57,7 +57,7 @@ Rate decreased_rate(Rate rc, Alpha alpha, const RpParams& p) {
   return r > p.min_rate ? r : Rate(p.min_rate);
 }
 
-// Whether a cut first sets RT <- RC (clamp_tgt_rate, clamp_tgt_rate_after_time_inc; spec 1.5-1.7).
+// Whether a cut first sets RT <- RC (clamp_tgt_rate, clamp_tgt_rate_after_time_inc; HPCC rdma-hw.cc, ns3-rdma, mlx5).
 // Without either, RT follows only after a byte-counter increase (ns3-rdma); in the mlx variant with
 // rp_byte_reset = 0 BC stays 0, so there clamp_tgt_rate = 0 with ati = 0 never moves RT.
 bool target_follows_rate(const RpState& s, const RpParams& p) {
@@ -114,7 +114,7 @@ RpOut increase_paper(RpState& s, const RpParams& p, IncreaseSource src) {
   return out;
 }
 
-// ns3-rdma (spec 1.6, qbb-net-device.cc rpr_*): stage 1 (fast) while both counters are below F;
+// ns3-rdma (qbb-net-device.cc rpr_*): stage 1 (fast) while both counters are below F;
 // a counter reaching F selects active or hyper (hyper iff both >= F); in the active stage a timer
 // event re-selects but a byte event stays active; hyper is sticky. Hyper step (min - F + 1) R_HAI,
 // and after an event that entered in hyper the timer is T/2 and the byte counter B/2.

@@ -1,4 +1,4 @@
-// rp_kernel.hpp: DCQCN reaction point arithmetic (spec 1.4-1.7; DCQCN paper section 3.1, eq. 1-4,
+// rp_kernel.hpp: DCQCN reaction point arithmetic (DCQCN paper section 3.1, eq. 1-4,
 // Figure 7). One pure function per event on a fixed-width per-flow state: no allocation, no recursion,
 // no loops, no floating point. The SystemC unit (sc/nic/) keeps the per-flow timers as deadlines and
 // calls these functions; models/dcqcn/rp_reference.* is the double-precision reference that the tests
@@ -43,7 +43,7 @@ inline constexpr uint32_t kAlphaMax = kAlphaOne - 1;  // largest alpha, 1 - 2^-2
 inline constexpr uint32_t kStageMax = (1u << STAGE_W) - 1;
 inline constexpr uint32_t kBytesMax = (1u << BYTES_W) - 1;
 inline constexpr uint32_t kGainOne = 1u << GAIN_FRAC_BITS;
-inline constexpr unsigned kMaxFastRecoverySteps = 31;  // mlx rp_threshold range 0..31 (spec 1.7)
+inline constexpr unsigned kMaxFastRecoverySteps = 31;  // mlx rp_threshold range 0..31 (mlx5 cc_params)
 
 static_assert(RATE_W + RATE_FRAC_BITS <= 32 && RATE_W <= 28, "rates and 10*RC must fit 32 bits");
 static_assert(ALPHA_W <= 24 && GAIN_FRAC_BITS <= 16, "products must fit 64 bits");
@@ -81,7 +81,7 @@ constexpr uint32_t rate_from_kbps(uint32_t kbps) {  // rounds to the nearest LSB
   return static_cast<uint32_t>((uint64_t{kbps} * (1u << RATE_FRAC_BITS) + 500) / 1000);
 }
 
-// Variants of the algorithm (spec 1.4, 1.6, 1.5).
+// Variants of the algorithm (DCQCN paper; ns3-rdma qbb-net-device.cc; HPCC rdma-hw.cc CC_MODE 1).
 enum class RpVariant : uint8_t {
   kPaper,    // paper / htsim: Figure 7 stage rule, i = min(T, BC) - F, cut with alpha before its update
   kNs3Rdma,  // DCQCN authors' ns3-rdma: sticky stages, i = min - F + 1, hyper timer T/2 and bytes B/2
@@ -111,71 +111,72 @@ struct RpParams {
   uint32_t rate_on_first_cnp = 0;              // mlx only: RC on the first CNP; 0 = keep current
   RpWidths widths;                             // state widths (docs/explore.md); default: shipped
 
-  // Paper defaults (spec 1.4). line_rate_mbps: the paper's testbed ran 40 Gb/s NICs.
+  // Paper defaults (the DCQCN paper, section 3.1 and Table 2; ECN-or-Delay). line_rate_mbps: the paper's testbed ran 40 Gb/s NICs.
   static constexpr RpParams paper(uint32_t line_rate_mbps = 40000) {
     RpParams p;
     p.variant = RpVariant::kPaper;
-    p.line_rate = rate_from_mbps(line_rate_mbps);  // 1.4 "Senders start at line rate"
-    p.min_rate = rate_from_mbps(100);         // 1.4 "Minimum rate: ns3-rdma and HPCC both ... 100 Mb/s"
-    p.r_ai = rate_from_mbps(40);              // 1.4 "R_AI = 40 Mb/s" (ECNDelay-tex "fixed at 40Mbps")
-    p.r_hai = rate_from_mbps(200);            // 1.4 "ns3-rdma config ... uses R_HAI = 200 Mb/s"
-    p.g = kGainOne / 256;                     // 1.4 "g = 1/256"
-    p.initial_alpha = kAlphaMax;              // 1.4 "Fluid-model initial state: alpha = 1"; seed eq. 1
-    p.fast_recovery_steps = 5;                // 1.4 "F = 5 stages of fast recovery"
-    p.byte_counter_bytes = 10'000'000;        // 1.4 "B = 10 MB" (spec units: 1 MB = 10^6 B)
-    p.alpha_timer_ns = 55'000;                // 1.4 "tau' = K = 55 us"
-    p.increase_timer_ns = 55'000;             // 1.4 "T = 55 us"
+    p.line_rate = rate_from_mbps(line_rate_mbps);  // DCQCN paper, section 3.1: senders start at line rate
+    p.min_rate = rate_from_mbps(100);         // ns3-rdma and HPCC simulator default (the paper gives none)
+    p.r_ai = rate_from_mbps(40);              // DCQCN paper, section 5, Table 2: R_AI "fixed at 40Mbps"
+    p.r_hai = rate_from_mbps(200);            // ns3-rdma shipped config (the paper gives no R_HAI)
+    p.g = kGainOne / 256;                     // ECN-or-Delay fluid model; ns3-rdma config DCTCP_GAIN
+    p.initial_alpha = kAlphaMax;              // DCQCN paper, section 3.1, eq. 1: "Initial value of alpha is 1"
+    p.fast_recovery_steps = 5;                // DCQCN paper, section 3.1: "F = 5 successive iterations"
+    p.byte_counter_bytes = 10'000'000;        // ECN-or-Delay fluid model: B = 10 MB (1 MB = 10^6 B)
+    p.alpha_timer_ns = 55'000;                // DCQCN paper, section 3.1, eq. 2: "K = 55us"
+    p.increase_timer_ns = 55'000;             // ECN-or-Delay: T = tau' = 55 us
     p.rate_decrease_period_ns = 0;            // unused by the paper variant
-    p.clamp_tgt_rate = true;                  // 1.4 / eq. 1: RT <- RC on every CNP
+    p.clamp_tgt_rate = true;                  // DCQCN paper, eq. 1: RT <- RC on every CNP
     p.clamp_tgt_rate_after_time_inc = false;
     p.min_dec_fac = 0;
     p.rate_on_first_cnp = 0;
     return p;
   }
 
-  // HPCC ns-3 CC_MODE 1 with the stock mix/config.txt (spec 1.5 table, third column).
+  // HPCC ns-3 CC_MODE 1 (rdma-hw.cc) with the stock mix/config.txt of the HPCC simulator.
   static constexpr RpParams hpcc_ns3(uint32_t line_rate_mbps = 100000) {
     RpParams p;
     p.variant = RpVariant::kMlx;
-    p.line_rate = rate_from_mbps(line_rate_mbps);  // 1.5 "mlx.m_targetRate (RT), initialised to line rate"
-    p.min_rate = rate_from_mbps(100);         // 1.5 table "MinRate | 100 Mb/s | 100 Mb/s"
-    p.r_ai = rate_from_mbps(50);              // 1.5 table "RateAI | 5 Mb/s | 50 Mb/s"
-    p.r_hai = rate_from_mbps(100);            // 1.5 table "RateHAI | 50 Mb/s | 100 Mb/s"
-    p.g = kGainOne / 256;                     // 1.5 table "EwmaGain g | 1/16 | 0.00390625 (1/256)"
-    p.initial_alpha = kAlphaMax;              // 1.5 "On the first CNP only: alpha = 1"
-    p.fast_recovery_steps = 1;                // 1.5 table "FastRecoveryTimes F | 5 | 1"
-    p.byte_counter_bytes = 0;                 // 1.5 "There is no byte counter"
-    p.alpha_timer_ns = 1'000;                 // 1.5 table "AlphaResumInterval | 55 us | 1 us"
-    p.increase_timer_ns = 900'000;            // 1.5 table "RPTimer | 1500 us | 900 us"
-    p.rate_decrease_period_ns = 4'000;        // 1.5 table "RateDecreaseInterval | 4 us | 4 us"
-    p.clamp_tgt_rate = false;                 // 1.5 table "ClampTargetRate | false | 0"
-    p.clamp_tgt_rate_after_time_inc = true;   // 1.5 "(false ~ clamp_tgt_rate_after_time_inc=1)"
+    p.line_rate = rate_from_mbps(line_rate_mbps);  // rdma-hw.cc: mlx.m_targetRate (RT) starts at line rate
+    p.min_rate = rate_from_mbps(100);         // mix/config.txt MinRate = 100 Mb/s (code default 100 Mb/s)
+    p.r_ai = rate_from_mbps(50);              // mix/config.txt RateAI = 50 Mb/s (code default 5 Mb/s)
+    p.r_hai = rate_from_mbps(100);            // mix/config.txt RateHAI = 100 Mb/s (code default 50 Mb/s)
+    p.g = kGainOne / 256;                     // mix/config.txt EwmaGain g = 0.00390625 (1/256) (code default 1/16)
+    p.initial_alpha = kAlphaMax;              // rdma-hw.cc cnp_received_mlx: alpha = 1 on the first CNP
+    p.fast_recovery_steps = 1;                // mix/config.txt FastRecoveryTimes F = 1 (code default 5)
+    p.byte_counter_bytes = 0;                 // rdma-hw.cc has no byte counter
+    p.alpha_timer_ns = 1'000;                 // mix/config.txt AlphaResumInterval = 1 us (code default 55 us)
+    p.increase_timer_ns = 900'000;            // mix/config.txt RPTimer = 900 us (code default 1500 us)
+    p.rate_decrease_period_ns = 4'000;        // mix/config.txt RateDecreaseInterval = 4 us (code default 4 us)
+    p.clamp_tgt_rate = false;                 // mix/config.txt ClampTargetRate = 0 (code default false)
+    p.clamp_tgt_rate_after_time_inc = true;   // ClampTargetRate false ~ clamp_tgt_rate_after_time_inc = 1
     p.min_dec_fac = 0;                        // not in HPCC
-    p.rate_on_first_cnp = 0;                  // 1.5 table "RateOnFirstCnp | 1.0" = keep current rate
+    p.rate_on_first_cnp = 0;                  // RateOnFirstCnp 1.0 (code default) = keep current rate
     return p;
   }
 
-  // ConnectX (mlx5) firmware defaults (spec 1.7 table), run with the HPCC/mlx event structure.
+  // ConnectX (mlx5) firmware defaults (mlx5 cc_params / mlxconfig; docs/units/dcqcn.md 4), run with the
+  // HPCC/mlx event structure.
   static constexpr RpParams mlx5(uint32_t line_rate_mbps = 100000) {
     RpParams p;
     p.variant = RpVariant::kMlx;
-    p.line_rate = rate_from_mbps(line_rate_mbps);  // 1.7 "rp_max_rate | 0 | Mb/s; 0 = port speed"
-    p.min_rate = rate_from_mbps(1);           // 1.7 "rp_min_rate | 1 | Mb/s"
-    p.r_ai = rate_from_mbps(5);               // 1.7 "rp_ai_rate | 5 | Mb/s added to RT in AI"
-    p.r_hai = rate_from_mbps(50);             // 1.7 "rp_hai_rate | 50 | Mb/s added to RT in HAI"
-    p.g = 320;                                // 1.7 "rp_dce_tcp_g | 1019": g = 5/1024 = 320/2^16
-    p.initial_alpha = 1023u << (ALPHA_W - 10);  // 1.7 "rp_initial_alpha_value | 1023" (2^-10 units)
-    p.fast_recovery_steps = 1;                // 1.7 "rp_threshold | 1"
+    p.line_rate = rate_from_mbps(line_rate_mbps);  // mlx5 rp_max_rate = 0 (Mb/s; 0 = port speed)
+    p.min_rate = rate_from_mbps(1);           // mlx5 rp_min_rate = 1 (Mb/s)
+    p.r_ai = rate_from_mbps(5);               // mlx5 rp_ai_rate = 5 (Mb/s added to RT in AI)
+    p.r_hai = rate_from_mbps(50);             // mlx5 rp_hai_rate = 50 (Mb/s added to RT in HAI)
+    p.g = 320;                                // mlx5 rp_dce_tcp_g = 1019: g = 5/1024 = 320/2^16
+    p.initial_alpha = 1023u << (ALPHA_W - 10);  // mlx5 rp_initial_alpha_value = 1023 (2^-10 units)
+    p.fast_recovery_steps = 1;                // mlx5 rp_threshold = 1
     // ConnectX rp_byte_reset (RPG_BYTE_RESET) = 32767: bytes sent between byte-counter increase
     // events, 0 = off. Documented in bytes; some users report 64-byte units (unverified).
     p.byte_counter_bytes = 32767;
-    p.alpha_timer_ns = 1'000;                 // 1.7 "rp_dce_tcp_rtt | 1 | us alpha-update period"
-    p.increase_timer_ns = 300'000;            // 1.7 "rp_time_reset | 300 | us"
-    p.rate_decrease_period_ns = 4'000;        // 1.7 "rp_rate_reduce_monitor_period | 4 | us"
-    p.clamp_tgt_rate = false;                 // 1.7 "rp_clamp_tgt_rate | 0"
-    p.clamp_tgt_rate_after_time_inc = true;   // 1.7 "rp_clamp_tgt_rate_ati | 1"
-    p.min_dec_fac = kGainOne / 2;             // 1.7 "rp_min_dec_fac | 50 | % floor for one decrease"
-    p.rate_on_first_cnp = 0;                  // 1.7 "rp_rate_to_set_on_first_cnp | 0 | keep current"
+    p.alpha_timer_ns = 1'000;                 // mlx5 rp_dce_tcp_rtt = 1 (us alpha-update period)
+    p.increase_timer_ns = 300'000;            // mlx5 rp_time_reset = 300 (us)
+    p.rate_decrease_period_ns = 4'000;        // mlx5 rp_rate_reduce_monitor_period = 4 (us)
+    p.clamp_tgt_rate = false;                 // mlx5 rp_clamp_tgt_rate = 0
+    p.clamp_tgt_rate_after_time_inc = true;   // mlx5 rp_clamp_tgt_rate_ati = 1
+    p.min_dec_fac = kGainOne / 2;             // mlx5 rp_min_dec_fac = 50 (% floor for one decrease)
+    p.rate_on_first_cnp = 0;                  // mlx5 rp_rate_to_set_on_first_cnp = 0 (keep current)
     return p;                                 // rp_gd = 11 with a 10-bit alpha is alpha/2: our cut
   }
 };

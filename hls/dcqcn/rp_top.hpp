@@ -1,7 +1,7 @@
 // rp_top.hpp: synthesis top of the DCQCN reaction point (docs/hls.md 2). One kernel event per call
 // (pipeline II = 1): read the flow's state word, one pass of rp_kernel, write it back. The SystemC unit
 // (sc/nic/dcqcn_rp_unit) runs every pass through rp_step, so the unit and the top decode events the
-// same way; the timers stay in the unit (deadlines, DESIGN.md principle 2) and arrive here as events.
+// same way; the timers stay in the unit (deadlines, docs/README.md principle 2) and arrive here as events.
 // Directives: rp_top_vitis.tcl, rp_top_catapult.tcl. C simulation: rp_top_csim.cpp.
 #pragma once
 

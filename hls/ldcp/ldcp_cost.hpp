@@ -34,7 +34,7 @@ inline constexpr const char* kDivision =
     "no divider: alpha/cw and RTT/cw share one reciprocal unit (256-entry seed ROM + one Newton step, rel. "
     "error <= 2^-17); bytes/mtu is a shift (power-of-two MTU)";
 
-// ---- cc.ldcp.variant = "cx6dx_pcc" (seed 3.2; docs/units/ldcp.md 11): a unit of its own ----
+// ---- cc.ldcp.variant = "cx6dx_pcc" (the LDCP draft, section 3.2; docs/units/ldcp.md 11): a unit of its own ----
 inline constexpr std::array<StateField, 4> kPccStateFields{{
     {"cw", CW_W, "2^-20 packet (16.20)", "congestion window (>= gamma)"},
     {"rtt_ns", RTT_W, "ns, saturating", "latest RTT probe sample (base RTT until the first response)"},

@@ -1,5 +1,5 @@
-// ldcp_kernel.hpp: LDCP sender arithmetic (spec 4.2-4.3; draft-dai-tsvwg-pfc-free-congestion-control-01,
-// seed 002, sections 2.2, 2.3 and 3.1). One pure function per event on a fixed-width per-flow state:
+// ldcp_kernel.hpp: LDCP sender arithmetic (the LDCP draft,
+// draft-dai-tsvwg-pfc-free-congestion-control-01, sections 2.2, 2.3 and 3.1). One pure function per event on a fixed-width per-flow state:
 // no allocation, no recursion, no floating point, loops only with constant bounds. The SystemC unit
 // (sc/nic/ldcp_unit) keeps the state memory and publishes window and pacing; the double-precision
 // reference models/ldcp/ldcp_reference.* is what the tests compare against. State table, arithmetic
@@ -75,8 +75,8 @@ inline constexpr std::array<WidthKnob, 4> kWidthKnobs{{
 }};
 
 // Which LDCP sender the unit is (scenario key cc.ldcp.variant):
-//   kPawa      per-ACK window adjustment with zero-RTT fast start (seed 2.2, 2.3, 3.1): LdcpState, this file;
-//   kCx6dxPcc  the variant for NICs without per-packet ACK (seed 3.2, Mellanox CX6-DX programmable CC):
+//   kPawa      per-ACK window adjustment with zero-RTT fast start (the LDCP draft, sections 2.2, 2.3, 3.1): LdcpState, this file;
+//   kCx6dxPcc  the variant for NICs without per-packet ACK (the LDCP draft, section 3.2, Mellanox CX6-DX programmable CC):
 //              cw - beta on every CNP, cw + alpha per RTT probe response, rate = cw / RTT
 //              (PccState, ldcp_pcc_kernel.hpp; docs/units/ldcp.md 11).
 enum class Variant : uint8_t { kPawa = 0, kCx6dxPcc = 1 };
@@ -86,33 +86,33 @@ constexpr const char* variant_name(Variant v) { return v == Variant::kPawa ? "pa
 // User parameters (scenario keys cc.ldcp.<name>). Fractions are doubles here and must be exact
 // multiples of 2^-16 (ldcp_params_error), so kernel and reference run on identical values.
 struct Params {
-  double alpha = 1.0;     // eq. 1 increase gain. Seed 2.2 gives only "0 < alpha, beta <= 1"; 1 is
+  double alpha = 1.0;     // eq. 1 increase gain. The draft's section 2.2 gives only "0 < alpha, beta <= 1"; 1 is
                           // [INF] TCP's +1 packet per RTT (cw ACKs of alpha/cw each).
-  double beta = 0.5;      // eq. 1 decrease per marked ACK. Seed 2.2 gives only the range; 1/2 is [INF]:
+  double beta = 0.5;      // eq. 1 decrease per marked ACK. The draft's section 2.2 gives only the range; 1/2 is [INF]:
                           // a fully marked round (about cw ACKs) then takes about cw/2, TCP's halving.
-  double gamma = 0.125;   // sub-one increase step and minimum cw. Seed 2.2: "typical values of gamma
+  double gamma = 0.125;   // sub-one increase step and minimum cw. The draft's section 2.2: "typical values of gamma
                           // include 1/4, 1/8, 1/16"; 1/8 is the middle one.
-  double eta = 0.5;       // sub-one decrease factor. Seed 2.2: "We choose eta = 1/2".
-  uint64_t bdp_bytes = 0; // IW = BDP (seed 2.3 "e.g., BDP", 3.1 "IW is set to BDP"); 0: derive it
+  double eta = 0.5;       // sub-one decrease factor. The draft's section 2.2: "We choose eta = 1/2".
+  uint64_t bdp_bytes = 0; // IW = BDP (the LDCP draft, section 2.3 "e.g., BDP", 3.1 "IW is set to BDP"); 0: derive it
                           // as base_rtt_ns x line rate.
   uint32_t base_rtt_ns = 10'000;  // base RTT: BDP when bdp_bytes = 0, and the RTT of the sub-one timer
                                   // until the first ACK brings a sample. [INF] the draft has no value;
                                   // set it to the topology's base RTT.
-  bool fast_start = true; // zero-RTT bandwidth acquisition (seed 2.3). false: start in the stable
+  bool fast_start = true; // zero-RTT bandwidth acquisition (the LDCP draft, section 2.3). false: start in the stable
                           // stage with cw = IW and ECT frames ([INF] an ablation switch).
   Widths widths;          // state widths (docs/explore.md); default: shipped
   Divider divider = Divider::kRecipTable;  // form of 1/cw (hls/divider.hpp)
 
-  // ---- cc.ldcp.variant = "cx6dx_pcc" only (seed 3.2; docs/units/ldcp.md 11) ----
+  // ---- cc.ldcp.variant = "cx6dx_pcc" only (the LDCP draft, section 3.2; docs/units/ldcp.md 11) ----
   Variant variant = Variant::kPawa;
-  double probe_timeout_us = 300.0;  // an RTT request without a response by then is sent again (seed 3.2 "or a
+  double probe_timeout_us = 300.0;  // an RTT request without a response by then is sent again (the LDCP draft, section 3.2 "or a
                                     // timeout is experienced"). 300 us: ABORT_TIME of NVIDIA's DOCA PCC
                                     // rtt_template reference algorithm, which doubles it per abort (not modelled).
   bool cw_clamp = true;             // [INF] cw never exceeds the line-rate window RTT x line rate / frame bits
                                     // after a response (a cw beyond it cannot raise the rate, only delay the
-                                    // reaction to congestion); false = the seed's rule alone (cw saturates at 2^16).
+                                    // reaction to congestion); false = the draft's rule alone (cw saturates at 2^16).
   uint32_t wire_overhead_bytes = 82;  // wire bytes of a full frame beyond its payload: Eth 14 + IPv4 20 + UDP 8 +
-                                      // BTH 12 + ICRC 4 + FCS 4 + preamble/SFD/IFG 20 (spec 6.3; +4 with 802.1Q).
+                                      // BTH 12 + ICRC 4 + FCS 4 + preamble/SFD/IFG 20 (RoCEv2; +4 with 802.1Q).
                                       // One frame per cw packet: rate = cw (mtu + this) x 8 / RTT.
 };
 
@@ -190,7 +190,7 @@ struct LdcpOut {
 // A new flow: fast start with window IW and fs_left = IW frames (or stable with cw = IW).
 LdcpState ldcp_initial_state(const Config& c);
 // The flow's message length, when known (0 = unlimited): a message shorter than IW sends all its
-// frames in fast start and its last frame ECT (seed 3.1). Call before the first frame.
+// frames in fast start and its last frame ECT (the LDCP draft, section 3.1). Call before the first frame.
 void ldcp_set_message_bytes(LdcpState& s, const Config& c, uint64_t message_bytes);
 
 LdcpOut ldcp_on_ack(LdcpState& s, const Config& c, const AckIn& a);

@@ -93,7 +93,7 @@ PccOut ldcp_pcc_on_rtt_response(PccState& s, const Config& c, uint64_t echo_sent
   const ProbeTime rtt = probe_elapsed(now_ns, s.probe_sent_ns);
   const uint64_t rtt_max = ones(c.widths.rtt);
   s.rtt_ns = rtt == 0 ? ProbeTime(1) : rtt < rtt_max ? rtt : ProbeTime(rtt_max);
-  // AI: one RTT has elapsed (seed 3.2), cw + alpha; with cw_clamp at most the line-rate window.
+  // AI: one RTT has elapsed (the LDCP draft, section 3.2), cw + alpha; with cw_clamp at most the line-rate window.
   const Cw before = s.cw;
   const CwGain gamma = gain_to_cw(c.gamma);
   const ac_int<CW_W + 1, false> sum = s.cw + gain_to_cw(c.alpha);
@@ -104,7 +104,7 @@ PccOut ldcp_pcc_on_rtt_response(PccState& s, const Config& c, uint64_t echo_sent
     if (cw > w) cw = w;
   }
   s.cw = ldcp_store_cw(cw.to_uint64(), c);
-  s.probe_in_flight = false;  // the next request follows the response (seed 3.2)
+  s.probe_in_flight = false;  // the next request follows the response (the LDCP draft, section 3.2)
   out.request_probe = true;
   out.window_changed = s.cw != before;
   return with_rate(out, s, c);
@@ -119,7 +119,7 @@ PccOut ldcp_pcc_on_probe_timeout(PccState& s, const Config& c, uint64_t now_ns) 
     return with_rate(out, s, c);
   }
   out.action = PccAction::kProbeTimeout;
-  s.probe_in_flight = false;  // "or a timeout is experienced" (seed 3.2): send another request
+  s.probe_in_flight = false;  // "or a timeout is experienced" (the LDCP draft, section 3.2): send another request
   out.request_probe = true;
   return with_rate(out, s, c);
 }

@@ -1,6 +1,6 @@
 // ldcp_pcc_kernel.hpp: LDCP for NICs without per-packet ACK, as implemented on the Mellanox CX6-DX
-// programmable congestion control (PCC) platform (seed 002 section 3.2; spec 4.3 last item; the seed
-// wins). The RoCE protocol stays the ASIC's: the receiver NIC's standard notification point sends
+// programmable congestion control (PCC) platform (the LDCP draft, section
+// 3.2). The RoCE protocol stays the ASIC's: the receiver NIC's standard notification point sends
 // CNPs for CE-marked packets, and ACKs carry no congestion signal. The sender
 //   - sends an RTT request at the start of the flow, and the next one when the response to the previous
 //     one arrives, or when a timeout expires (3.2 "or a timeout is experienced");
@@ -20,7 +20,7 @@
 //                                                      0: the TX pipeline owes one (flow start, response, timeout)
 //   probe_sent_ns      24  ns, modulo 2^24             when the outstanding request started on the wire
 //
-// Not in the state: the probe-timeout deadline (the NIC's one calendar holds it, DESIGN.md principle 2;
+// Not in the state: the probe-timeout deadline (the NIC's one calendar holds it, docs/README.md principle 2;
 // the unit re-arms it from PccOut::arm_timeout_ns), and the rate, which the pass writes into the TX
 // pipeline's per-flow rate limiter (every CC algorithm's rate register, not this unit's memory).
 //
@@ -70,7 +70,7 @@ struct PccOut {
 // A new flow: cw = IW (BDP / mtu: line rate over the base RTT, all frames ECT; docs/units/ldcp.md 11
 // "Readings", fast start), rtt = base RTT, and a request owed for the flow's start.
 PccState ldcp_pcc_initial_state(const Config& c);
-// A CNP of this flow arrived (seed 3.2: "window is decreased by beta upon *every* CNP").
+// A CNP of this flow arrived (the LDCP draft, section 3.2: "window is decreased by beta upon *every* CNP").
 PccOut ldcp_pcc_on_cnp(PccState& s, const Config& c);
 // The TX pipeline put the flow's RTT request on the wire at now_ns.
 PccOut ldcp_pcc_on_probe_sent(PccState& s, const Config& c, uint64_t now_ns);

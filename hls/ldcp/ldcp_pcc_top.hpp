@@ -1,4 +1,4 @@
-// ldcp_pcc_top.hpp: synthesis top of LDCP's CX6-DX PCC variant (seed 3.2; docs/units/ldcp.md 11, docs/hls.md 2).
+// ldcp_pcc_top.hpp: synthesis top of LDCP's CX6-DX PCC variant (the LDCP draft, section 3.2; docs/units/ldcp.md 11, docs/hls.md 2).
 // One kernel event per call (II = 1) on a per-flow state memory; the probe-timeout deadline stays in
 // the NIC's calendar, armed by the unit from PccOut::arm_timeout_ns (sc/nic/ldcp_pcc_unit), which runs
 // every pass through ldcp_pcc_step. Directives: ldcp_pcc_top_vitis.tcl, ldcp_pcc_top_catapult.tcl.

@@ -390,7 +390,7 @@ Regs swift_regs(const Params& p, uint32_t mtu_bytes) {
   Regs r;
   r.base_target_q8 = static_cast<uint64_t>(q8(p.base_target_us));
   r.per_hop_q8 = static_cast<uint32_t>(q8(p.per_hop_us));
-  // Spec 2.2: alpha = fs_range / (1/sqrt(fs_min) - 1/sqrt(fs_max)), beta = -alpha / sqrt(fs_max).
+  // Target-delay scaling (the Swift paper, section 3.5; square roots as in htsim and INET): alpha = fs_range / (1/sqrt(fs_min) - 1/sqrt(fs_max)), beta = -alpha / sqrt(fs_max).
   const double alpha_ns = p.fs_range_us * 1000.0 / (1.0 / std::sqrt(p.fs_min_cwnd) - 1.0 / std::sqrt(p.fs_max_cwnd));
   r.fs_alpha_q8 = static_cast<uint64_t>(std::llround(alpha_ns * (1 << Q8)));
   r.fs_beta_q8 = static_cast<uint64_t>(std::llround(alpha_ns / std::sqrt(p.fs_max_cwnd) * (1 << Q8)));

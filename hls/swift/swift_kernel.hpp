@@ -1,4 +1,4 @@
-// swift_kernel.hpp: Swift congestion-control arithmetic (spec 2.1-2.5; Swift paper, seed 000, section
+// swift_kernel.hpp: Swift congestion-control arithmetic (the Swift paper, sections
 // 3.1-3.5 and Algorithm 1). One pure function per event on a fixed-width per-flow state: no
 // allocation, no recursion, no loops with variable bounds, no floating point. The SystemC unit
 // (sc/nic/swift_unit) holds the state memory and calls these functions; models/swift/swift_reference.*
@@ -98,30 +98,30 @@ static_assert(EWMA_W <= 40 && RECIP_FRAC_BITS + 1 + EWMA_W <= 64, "MD quotient p
 static_assert(DELAY_W + RECIP_FRAC_BITS + 1 <= 64, "pacing product must fit 64 bits");
 
 // ---- configuration as the user writes it (scenario keys cc.swift.<name>) ----
-// Defaults: spec 2.5 (htsim's values, which htsim labels "guesses"), the seed (paper) where it states
+// Defaults: htsim's swift.cpp (values htsim labels "guesses"), the Swift paper where it states
 // a value, and our choice where no source gives one (marked "no source").
 struct Params {
-  double base_target_us = 20.0;      // spec 2.5 table "base_target | 20 us" (htsim)
-  double per_hop_us = 20.0 / 6.55;   // spec 2.5 table "h | base/6.55 = 3.05 us" (htsim)
-  double fs_range_us = 100.0;        // spec 2.5 table "fs_range | 5 x base = 100 us" (htsim)
-  double fs_min_cwnd = 0.1;          // spec 2.5 table "fs_min_cwnd | 0.1" (packets)
-  double fs_max_cwnd = 100.0;        // spec 2.5 table "fs_max_cwnd | 100" (packets)
-  double endpoint_target_us = 20.0;  // no source: spec 2.2 says "a fixed constant with no scaling"
-                                     // [CODE:INET]; we use base_target's value
-  double endpoint_ewma_gain = 0.3;   // weight of the new sample. Seed 3.3 "EWMA filtering for the
-                                     // endpoint delay"; spec 2.3 quotes AlphaEWMA = 0.7 from an
+  double base_target_us = 20.0;      // htsim: base_target = 20 us
+  double per_hop_us = 20.0 / 6.55;   // htsim: h = base/6.55 = 3.05 us
+  double fs_range_us = 100.0;        // htsim: fs_range = 5 x base = 100 us
+  double fs_min_cwnd = 0.1;          // htsim: fs_min_cwnd = 0.1 (packets)
+  double fs_max_cwnd = 100.0;        // htsim: fs_max_cwnd = 100 (packets)
+  double endpoint_target_us = 20.0;  // no source: INET's Swift.cc uses "a fixed constant with
+                                     // no scaling"; we use base_target's value
+  double endpoint_ewma_gain = 0.3;   // weight of the new sample. The Swift paper, section 3.3: "EWMA
+                                     // filtering for the endpoint delay"; AlphaEWMA = 0.7 in an
                                      // HPCC-derived fork, read here as the old value's weight
                                      // [UNVERIFIED]; 1.0 = no filtering
-  double ai = 1.0;                   // spec 2.5 table "ai | 1.0" (packets per RTT)
-  double beta = 0.8;                 // spec 2.5 table "beta | 0.8"
-  double max_mdf = 0.5;              // spec 2.5 table "max_mdf | 0.5"
-  double min_cwnd = 0.001;           // seed 3.4 "down to a minimum of 0.001 packets"; spec 2.5
-  double max_cwnd = 1000.0;          // spec 2.5 "max_cwnd (htsim) | 1000 MSS"
-  double init_cwnd = 10.0;           // no source: seed 3.2 "the initial value of cwnd has little
-                                     // effect"; a loader may set it to the path BDP in packets
-  uint32_t retx_reset_threshold = 5; // spec 2.5 table "RETX_RESET_THRESHOLD | 5" (htsim; INET 12)
-  bool decrease_stamp_on_equal = true;  // seed Algorithm 1 line 27 "if cwnd <= cwnd_prev then
-                                        // t_last_decrease <- now"; false = htsim's strict "<"
+  double ai = 1.0;                   // htsim: ai = 1.0 (packets per RTT)
+  double beta = 0.8;                 // htsim: beta = 0.8
+  double max_mdf = 0.5;              // htsim: max_mdf = 0.5
+  double min_cwnd = 0.001;           // the Swift paper, section 3.4: "a minimum of 0.001 packets"
+  double max_cwnd = 1000.0;          // htsim: 1000 MSS
+  double init_cwnd = 10.0;           // no source: the Swift paper, section 3.2: "the initial
+                                     // value of cwnd has little effect"; a loader may set it to the path BDP in packets
+  uint32_t retx_reset_threshold = 5; // htsim: RETX_RESET_THRESHOLD = 5 (INET 12)
+  bool decrease_stamp_on_equal = true;  // the Swift paper, Algorithm 1 line 27 "if cwnd <=
+                                        // cwnd_prev then t_last_decrease <- now"; false = htsim's strict "<"
   Widths widths;                        // state widths (docs/explore.md); default: shipped
   Divider divider = Divider::kRecipTable;  // form of 1/x and 1/sqrt(x) (hls/divider.hpp)
 };
@@ -133,8 +133,9 @@ std::string swift_params_error(const Params& p);
 struct Regs {
   uint64_t base_target_q8 = 0;      // base_target in 2^-8 ns (< 2^34)
   uint32_t per_hop_q8 = 0;          // h in 2^-8 ns
-  uint64_t fs_alpha_q8 = 0;         // alpha of spec 2.2 in 2^-8 ns * sqrt(packet)
-  uint64_t fs_beta_q8 = 0;          // -beta of spec 2.2 (>= 0) in 2^-8 ns
+  uint64_t fs_alpha_q8 = 0;         // alpha of the target-delay scaling (Swift paper, 3.5),
+                                    // in 2^-8 ns * sqrt(packet)
+  uint64_t fs_beta_q8 = 0;          // -beta of the target-delay scaling (>= 0) in 2^-8 ns
   uint64_t fs_range_q8 = 0;         // fs_range in 2^-8 ns
   uint64_t fs_sat_rs = 0;           // 1/sqrt(fcwnd) (2^-24 units) above which the term is fs_range
   uint64_t endpoint_target_q8 = 0;  // endpoint target in 2^-8 ns (< 2^34)

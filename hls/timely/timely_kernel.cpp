@@ -203,7 +203,7 @@ UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t
   const uint32_t rtt_max = static_cast<uint32_t>(ones(w.rtt));
   const Rtt rtt = new_rtt_ns < rtt_max ? new_rtt_ns : rtt_max;
   out.rtt_ns = rtt.to_uint();
-  const bool first = s.prev_rtt == 0;  // seed: "if(prevRTT_ == 0) prevRTT_ = rtt;"
+  const bool first = s.prev_rtt == 0;  // authors' code: "if(prevRTT_ == 0) prevRTT_ = rtt;"
   if (first) s.prev_rtt = rtt;
   const ac_int<RTT_W + 1, true> new_rtt_diff = rtt - s.prev_rtt;
   // avg <- (1 - alpha) avg + alpha new_rtt_diff, as avg + alpha (new_rtt_diff - avg): one subtract,
@@ -218,7 +218,7 @@ UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t
       round_shift(avg * InvMinRtt(c.inv_min_rtt_m), c.inv_min_rtt_sh + DIFF_FRAC_BITS - FRAC_BITS);
   const Grad g = g_full > kGSat ? Grad(kGSat) : g_full < -kGSat ? Grad(-kGSat) : Grad(g_full);
   out.g = g.to_int64();
-  // HAI counter: author counts raw new_rtt_diff < 0, spec 3.2 counts g < 0 (sign of avg_rtt_diff).
+  // HAI counter: author counts raw new_rtt_diff < 0, the paper's Algorithm 1 counts g < 0 (sign of avg_rtt_diff).
   const bool negative = c.variant == Variant::kAuthor ? new_rtt_diff < 0 : avg < 0;
   using Count = decltype(s.neg_count);
   s.neg_count = !negative ? Count(0) : s.neg_count < ones(w.count) ? Count(s.neg_count + 1) : s.neg_count;
@@ -263,7 +263,7 @@ AckOut on_ack(State& s, const Config& c, uint32_t acked_bytes, uint32_t echo_ns,
     s.seg_acked = sum;
     return out;
   }
-  // Completion: RTT = t_completion - t_send - Seg/NLR (spec 3.1), at least 0.
+  // Completion: RTT = t_completion - t_send - Seg/NLR (the TIMELY paper, section 3.1), at least 0.
   const Time elapsed = elapsed_ns(now_ns, s.seg_send, c.widths);
   const uint32_t rtt = elapsed > c.seg_serialization_ns ? (elapsed - c.seg_serialization_ns).to_uint() : 0;
   out.completion = true;

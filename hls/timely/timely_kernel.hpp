@@ -1,5 +1,5 @@
 // timely_kernel.hpp: TIMELY rate computation per completion event, segment RTT and segment pacing
-// bookkeeping (spec 3.1-3.4; seed 001: the authors' getNewRate code and the paper's RTT definition).
+// bookkeeping (the authors' getNewRate code, the TIMELY paper's RTT definition of section 3.1 and its Algorithm 1).
 // One pure function per event on a fixed-width per-flow state: no allocation, no recursion, no
 // floating point, loops only with constant bounds (the 24-step divider). The SystemC unit
 // (sc/nic/timely_unit) holds the state memory and calls these functions; models/timely/ is the
@@ -9,7 +9,7 @@
 //
 //   field           bits  unit                          meaning
 //   rate              24  kRateLsb = 1/32 Mb/s          the flow's TIMELY rate (max 524.3 Gb/s)
-//   prev_rtt          24  ns, 0 = no sample yet         prevRTT_ (seed) / prev_rtt (spec 3.2)
+//   prev_rtt          24  ns, 0 = no sample yet         prevRTT_ (code) / prev_rtt (paper)
 //   avg_rtt_diff      33  signed, 2^-8 ns               avgRTTDiff_ / rtt_diff EWMA
 //   neg_count          4  completions, saturating 15    negGradientCount_ (HAI)
 //   last_update       32  ns, modulo 2^32               last_update_time_ (author variant)
@@ -89,44 +89,44 @@ inline constexpr std::array<WidthKnob, 8> kWidthKnobs{{
 
 constexpr uint32_t rate_from_mbps(uint32_t mbps) { return mbps << RATE_FRAC_BITS; }
 
-// spec 3.2 (paper algorithm) or spec 3.3 / seed (the authors' code snippet). Differences, all kept:
+// The TIMELY paper's Algorithm 1 or the authors' published code snippet (getNewRate). Differences, all kept:
 //   delta_factor = min((now - last_update)/minRTT, 1) scales the increases and the T_high decrease:
 //     author only (paper: 1);
-//   HAI counts consecutive completions with new_rtt_diff < 0 (author) or with g < 0 (spec 3.2);
+//   HAI counts consecutive completions with new_rtt_diff < 0 (author) or with g < 0 (paper);
 //   the new rate is at least half the old one: author only (paper: only the minimum rate).
 enum class Variant : uint8_t { kAuthor, kPaper };
 
 // User-facing parameters (the scenario's cc.timely.* keys), in natural units.
 struct Params {
-  Variant variant = Variant::kAuthor;  // seed: the authors' getNewRate (spec 3.3)
-  double alpha = 0.02;                 // seed "ewma_alpha: recommended value = 0.02"
-  double beta = 0.8;                   // seed "decreaseFactor: 0.8" (spec 3.2 "beta = 0.8")
-  double delta_mbps = 10;              // seed "additiveIncrement: 10Mbps for 10Gbps line rate"
-  uint32_t t_low_ns = 50'000;          // seed "t_low ... 50us (if using per 64KB message pacing)"
-  uint32_t t_high_ns = 1'000'000;      // seed "t_high: recommended value = 1ms"
-  uint32_t min_rtt_ns = 20'000;        // spec 3.2 "minRTT = 20 us (C = 10 Gb/s)"; seed: "fixed minimum network RTT"
-  uint32_t hai_thresh = 5;             // seed "HAI_Thresh: recommended value = 5"
-  uint32_t hai_n = 5;                  // seed "if (negGradientCount_ >= HAI_thresh) N = 5"
-  uint32_t segment_bytes = 65536;      // seed "64KB message pacing" (64 KiB = 64 frames of 1 KiB)
-  bool segment_pacing = true;          // spec 3.4: segments at line rate, gaps between; false = per frame
-  double min_rate_mbps = 10;           // seed "minRate = optional"; the NIC needs > 0: one delta
-  double max_rate_mbps = 0;            // seed "maxRate = line rate"; 0 = the NIC's line rate
-  double initial_rate_mbps = 0;        // 0 = max rate (spec 3.2: C/(N+1) needs N, unknown to the NIC)
-  uint32_t max_outstanding_bytes = 0;  // seed "we limit the volume of outstanding data to a static
+  Variant variant = Variant::kAuthor;  // the authors' getNewRate
+  double alpha = 0.02;                 // authors' code "ewma_alpha: recommended value = 0.02"
+  double beta = 0.8;                   // authors' code "decreaseFactor: 0.8" (paper, section 6: 0.8)
+  double delta_mbps = 10;              // authors' code "additiveIncrement: 10Mbps for 10Gbps line rate"
+  uint32_t t_low_ns = 50'000;          // authors' code "t_low ... 50us (if using per 64KB message pacing)"
+  uint32_t t_high_ns = 1'000'000;      // authors' code "t_high: recommended value = 1ms"
+  uint32_t min_rtt_ns = 20'000;        // ECN-or-Delay "minRTT = 20 us (C = 10 Gb/s)"; code: "fixed minimum network RTT"
+  uint32_t hai_thresh = 5;             // authors' code "HAI_Thresh: recommended value = 5"
+  uint32_t hai_n = 5;                  // authors' code "if (negGradientCount_ >= HAI_thresh) N = 5"
+  uint32_t segment_bytes = 65536;      // authors' code "64KB message pacing" (64 KiB = 64 frames of 1 KiB)
+  bool segment_pacing = true;          // paper, section 3: segments at line rate, gaps between; false = per frame
+  double min_rate_mbps = 10;           // authors' code "minRate = optional"; the NIC needs > 0: one delta
+  double max_rate_mbps = 0;            // authors' code "maxRate = line rate"; 0 = the NIC's line rate
+  double initial_rate_mbps = 0;        // 0 = max rate (ECN-or-Delay: C/(N+1) needs N, unknown to the NIC)
+  uint32_t max_outstanding_bytes = 0;  // paper "we limit the volume of outstanding data to a static
                                        // worst-case limit" (no value given); 0 = no limit
   Widths widths;                       // state widths (docs/explore.md); default: shipped
 
-  // The paper (spec 3.2): 16 KB segments, T_high = 500 us, alpha = 0.875 ("recommended in [TIMELY]").
+  // The paper (section 6): 16 KB segments, T_high = 500 us; alpha = 0.875 (ECN-or-Delay: "recommended in [TIMELY]").
   static Params paper() {
     Params p;
     p.variant = Variant::kPaper;
-    p.alpha = 0.875;           // spec 3.2 "Recommended in [TIMELY]: alpha = 0.875"
-    p.beta = 0.8;              // spec 3.2 "beta = 0.8"
-    p.delta_mbps = 10;         // spec 3.2 "delta = 10 Mb/s"
-    p.t_low_ns = 50'000;       // spec 3.2 "T_low = 50 us"
-    p.t_high_ns = 500'000;     // spec 3.2 "T_high = 500 us"
-    p.min_rtt_ns = 20'000;     // spec 3.2 "minRTT = 20 us"
-    p.segment_bytes = 16384;   // spec 3.2 "Seg = 16 KB" (16 KiB: whole 1 KiB frames)
+    p.alpha = 0.875;           // ECN-or-Delay "Recommended in [TIMELY]"
+    p.beta = 0.8;              // TIMELY paper, section 6
+    p.delta_mbps = 10;         // TIMELY paper, section 6
+    p.t_low_ns = 50'000;       // TIMELY paper, section 6
+    p.t_high_ns = 500'000;     // TIMELY paper, section 6
+    p.min_rtt_ns = 20'000;     // ECN-or-Delay "minRTT = 20 us"
+    p.segment_bytes = 16384;   // TIMELY paper, section 6: 16 KB (16 KiB: whole 1 KiB frames)
     return p;
   }
 };
@@ -161,7 +161,7 @@ Config timely_config(const Params& p, double line_mbps, uint32_t segment_wire_by
 // Per-flow state: one field of the library's exact-width integers per table row above.
 struct State {
   ac_int<RATE_W, false> rate = 0;
-  ac_int<RTT_W, false> prev_rtt = 0;      // ns; 0 = no sample yet (seed: "prevRTT_ initialized to 0")
+  ac_int<RTT_W, false> prev_rtt = 0;      // ns; 0 = no sample yet (authors' code: "prevRTT_ initialized to 0")
   ac_int<AVG_W, true> avg_rtt_diff = 0;   // 2^-8 ns
   ac_int<COUNT_W, false> neg_count = 0;   // saturating
   ac_int<TIME_W, false> last_update = 0;  // ns modulo 2^32
@@ -209,12 +209,12 @@ struct TxOut {
 // Start state: rate = initial rate, no RTT sample, segment counters clear.
 State timely_initial_state(const Config& c);
 
-// One completion event with RTT new_rtt_ns (spec 3.2 / 3.3, seed getNewRate) at time now_ns.
+// One completion event with RTT new_rtt_ns (the paper's Algorithm 1 or the authors' getNewRate) at time now_ns.
 UpdateOut on_completion(State& s, const Config& c, uint32_t new_rtt_ns, uint32_t now_ns);
 
 // An ACK: acked_bytes newly acknowledged, echo_ns the echoed send time (AckInfo.timely_send_time_ps
 // in ns). The first ACK into a segment records its echo as the segment's t_send; the ACK that
-// reaches segment_bytes is the completion: RTT = now - t_send - Seg/NLR (spec 3.1), then
+// reaches segment_bytes is the completion: RTT = now - t_send - Seg/NLR (the TIMELY paper, section 3.1), then
 // on_completion.
 AckOut on_ack(State& s, const Config& c, uint32_t acked_bytes, uint32_t echo_ns, uint32_t now_ns);
 

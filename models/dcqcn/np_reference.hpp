@@ -1,4 +1,4 @@
-// np_reference.hpp: reference of the DCQCN notification point (spec 1.3; DCQCN paper section 3.1,
+// np_reference.hpp: reference of the DCQCN notification point (DCQCN paper section 3.1,
 // Figure 6), with exact 64-bit times and no wrap. Written from the paper's text, not from
 // hls/dcqcn/np_kernel.hpp: "If a marked packet arrives for a flow, and no CNP has been sent for the
 // flow in last N microseconds, a CNP is sent immediately. Then, the NIC generates at most one CNP

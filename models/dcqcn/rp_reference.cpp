@@ -139,7 +139,7 @@ RpResult RpReference::on_increase_event(Source src) {
   return r;
 }
 
-// ---- paper (Figure 7; spec 1.4) ----
+// ---- paper (the DCQCN paper, section 3.1, eq. 1-4, Figure 7) ----
 // Figure 7: Timer expires: Reset(Timer); T++. ByteCounter expires: Reset(ByteCounter); BC++.
 void RpReference::count_increase_event(Source src, RpResult& r) {
   if (src == Source::kTimer) {
@@ -166,7 +166,7 @@ void RpReference::paper_increase(RpResult& r) {
   RC = (RT + RC) / 2;
 }
 
-// ---- ns3-rdma (spec 1.6; qbb-net-device.cc rpr_*) ----
+// ---- ns3-rdma (qbb-net-device.cc rpr_*) ----
 void RpReference::ns3_adjust_rates(double increase, RpResult& r) {
   if ((BC == 1 || T == 1) && RT > 10 * RC) {
     RT /= 8;
@@ -236,7 +236,7 @@ void RpReference::ns3_byte(RpResult& r) {
   }
 }
 
-// ---- HPCC ns-3 CC_MODE 1 (spec 1.5; RateIncEventTimerMlx, RateIncEventMlx) ----
+// ---- HPCC ns-3 CC_MODE 1 (rdma-hw.cc: RateIncEventTimerMlx, RateIncEventMlx) ----
 void RpReference::mlx_rate_increase(RpResult& r) {
   r.increase_timer_us = p_.T_us;
   if (T < p_.F) {

@@ -1,6 +1,6 @@
 // rp_reference.hpp: double-precision reference of the DCQCN reaction point, with the paper's names
-// (RC, RT, alpha, g, T, BC, F, B, R_AI, R_HAI). Written from spec/congestion-control.md 1.4-1.7 and
-// the DCQCN paper (seed 003, section 3.1, eq. 1-4, Figure 7), not from hls/dcqcn: the tests replay
+// (RC, RT, alpha, g, T, BC, F, B, R_AI, R_HAI). Written from the simulators' code (ns3-rdma, HPCC) and
+// the DCQCN paper (section 3.1, eq. 1-4, Figure 7), not from hls/dcqcn: the tests replay
 // the same events through both and bound the difference (docs/units/dcqcn.md).
 //
 // Variants: kPaper follows Figure 7; kNs3Rdma mirrors the rpr_* stage machine of ns3-rdma

@@ -1,5 +1,5 @@
 // ldcp_pcc_reference.hpp: double-precision reference of LDCP's variant for NICs without per-packet ACK
-// (Mellanox CX6-DX PCC), written from the seed (002 section 3.2) and spec 4.3, with the draft's names,
+// (Mellanox CX6-DX PCC), written from the LDCP draft (section 3.2), with the draft's names,
 // not from hls/ldcp: the tests replay the same events through both and bound the difference
 // (docs/units/ldcp.md 11).
 //

@@ -1,6 +1,6 @@
 // ldcp_reference.hpp: double-precision reference of the LDCP sender, with the draft's names (cw,
-// alpha, beta, gamma, eta, n, IW, BDP, RTT). Written from spec/congestion-control.md 4.2-4.3 and the
-// draft (seed 002, sections 2.2, 2.3, 3.1), not from hls/ldcp: the tests replay the same events
+// alpha, beta, gamma, eta, n, IW, BDP, RTT). Written from the LDCP
+// draft (sections 2.2, 2.3, 3.1), not from hls/ldcp: the tests replay the same events
 // through both and bound the difference (docs/units/ldcp.md section 5).
 //
 // Readings of the draft made here (marked [INF] in docs/units/ldcp.md 6): cw never goes below gamma

@@ -1,4 +1,4 @@
-// swift_reference.cpp: see swift_reference.hpp. Line numbers refer to Algorithm 1 in the seed.
+// swift_reference.cpp: see swift_reference.hpp. Line numbers refer to Algorithm 1 of the Swift paper.
 #include "swift/swift_reference.hpp"
 
 #include <algorithm>

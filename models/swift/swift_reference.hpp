@@ -1,6 +1,6 @@
 // swift_reference.hpp: double-precision reference of Swift (Kumar et al., SIGCOMM 2020) with the
-// paper's names: Algorithm 1 (seed 000; spec 2.1), the delay decomposition of section 3.1/3.3 (spec
-// 2.3-2.4) and the target delay of section 3.5 (spec 2.2). Written from the seed and the spec, not from
+// paper's names: Algorithm 1, the delay decomposition of sections 3.1 and 3.3 (Figure 2) and the
+// target delay of section 3.5 (the Swift paper). Written from the paper, not from
 // hls/swift: the tests replay the same events through both and bound the difference
 // (docs/units/swift.md). Times are ns in double, never wrapped; windows are packets in double.
 #pragma once
@@ -33,7 +33,7 @@ class SwiftReference {
  public:
   SwiftReference(const ReferenceParams& p, double now);
 
-  // Section 3.5 / spec 2.2: base + hops h + max(0, min(alpha / sqrt(fcwnd) + beta, fs_range)).
+  // The Swift paper, section 3.5 (square roots as in htsim and INET): base + hops h + max(0, min(alpha / sqrt(fcwnd) + beta, fs_range)).
   double TargetDelay(double fcwnd_packets, int hops) const;
 
   // An ACK: rtt = t6 - t1, remote_queuing = t4 - t2 (echoed), local_nic_rx = t6 - t5.

@@ -1,4 +1,4 @@
-// buffer_plan.cpp: PFC/ECN buffer thresholds (DCQCN paper section 4, spec/congestion-control.md 1.9)
+// buffer_plan.cpp: PFC/ECN buffer thresholds (DCQCN paper section 4)
 // and the 802.1Qbb PFC headroom. Every formula is explained with its source in docs/buffer-plan.md.
 #include "switch/buffer_plan.hpp"
 

@@ -1,5 +1,5 @@
 // buffer_plan.hpp: PFC/ECN buffer thresholds of a shared-buffer switch (DCQCN paper section 4
-// "Buffer settings", spec/congestion-control.md 1.9) and the PFC headroom a link needs (IEEE 802.1Qbb
+// "Buffer settings") and the PFC headroom a link needs (IEEE 802.1Qbb
 // delay model). Formulas, sources and a worked example: docs/buffer-plan.md.
 //
 // Units: sizes in bytes, 1 KB = 1000 B (the unit in which the paper's figures come out).
@@ -18,7 +18,7 @@ inline constexpr double kBytesPerKB = 1000.0;
 // beta * free / 8. This 8 is the hardware's scaling of beta, not the priority count.
 inline constexpr double kBetaDivisor = 8.0;
 
-// DCQCN defaults for 40 Gb/s (spec/congestion-control.md 1.2): Kmax = 200 KB, Pmax = 1 %.
+// DCQCN defaults for 40 Gb/s (the DCQCN paper, section 5; ECN-or-Delay): Kmax = 200 KB, Pmax = 1 %.
 inline constexpr double kDcqcnKmaxBytes = 200'000.0;
 inline constexpr double kDcqcnPmax = 0.01;
 
@@ -92,7 +92,7 @@ struct BufferPlan {
   double static_ecn_bound_bytes = 0;     // t_ECN < t_PFC / n with the static t_PFC
   double ecn_threshold_bound_bytes = 0;  // t_ECN < beta S / (n (8 + beta P)) with the dynamic t_PFC
   double ingress_worst_case_bytes = 0;   // n t_ECN: one ingress queue feeding n egress queues at the bound
-  double dynamic_pfc_threshold_at_s_n_tecn_bytes = 0;   // t_PFC at s = n t_ECN (transcript's occupancy)
+  double dynamic_pfc_threshold_at_s_n_tecn_bytes = 0;   // t_PFC at s = n t_ECN (the occupancy the paper prints)
   double dynamic_pfc_threshold_at_s_pn_tecn_bytes = 0;  // t_PFC at s = P n t_ECN (worst case; = n t_ECN)
   // The ECN bound again with the buffer, headroom and reserve rounded to whole cells the way the
   // switch holds them (buffer down, headroom and reserve up): what the hardware guarantees.

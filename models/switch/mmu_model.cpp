@@ -81,7 +81,7 @@ MmuModel::MmuModel(const SwitchParams& params, const SwitchConfig& config) : par
 }
 
 // ---------------------------------------------------------------------------------------------
-// RED curve (spec 1.2) and its fixed-point form (docs/switch.md 2.5)
+// RED curve (DCQCN paper, section 3.1, Figure 5) and its fixed-point form (docs/switch.md 2.5)
 
 double MmuModel::red_probability(const QueueConfig& q, uint64_t qlen_bytes) {
   if (qlen_bytes <= q.kmin_bytes) return 0.0;

@@ -184,7 +184,7 @@ class MmuModel {
   // Earliest timer deadline strictly after `cycle` (pause expiry or refresh), UINT64_MAX if none.
   uint64_t next_deadline_after(uint64_t cycle) const;
 
-  // Marking probability of the RED curve in double (spec 1.2) and as the hardware computes it
+  // Marking probability of the RED curve in double (DCQCN paper, Figure 5) and as the hardware computes it
   // (docs/switch.md 2.5), for tests of the curve itself.
   static double red_probability(const QueueConfig& q, uint64_t qlen_bytes);
   static uint32_t red_probability_65536(const QueueConfig& q, uint64_t qlen_bytes);

@@ -104,7 +104,7 @@ SwitchConfig SwitchConfig::defaults(const SwitchParams& p) {
   const unsigned nlossless = static_cast<unsigned>(std::popcount(unsigned{c.lossless_mask}));
 
   // 4 KB reserved per (port, priority) as in HPCC's MMU, 22.4 KB of headroom per port (the DCQCN
-  // paper's t_flight, spec 1.9), a resume offset of two 1500-B MTUs; all rounded up to cells.
+  // paper's t_flight, section 4), a resume offset of two 1500-B MTUs; all rounded up to cells.
   uint64_t reserve = ceil_div(4000, cell);
   uint64_t headroom = ceil_div(22400, cell);
   const uint64_t nq = uint64_t{p.nports} * nprio;
@@ -117,7 +117,7 @@ SwitchConfig SwitchConfig::defaults(const SwitchParams& p) {
   c.resume_offset_cells = static_cast<uint32_t>(ceil_div(3000, cell));
   const uint64_t fixed = reserve * nq + headroom * p.nports * nlossless;
   c.shared_pool_cells = static_cast<uint32_t>(ncells > fixed ? ncells - fixed : 0);
-  c.pfc_static_thr_cells = p.nports ? c.shared_pool_cells / (8 * p.nports) : 0;  // spec 1.9
+  c.pfc_static_thr_cells = p.nports ? c.shared_pool_cells / (8 * p.nports) : 0;  // DCQCN paper, section 4: t_PFC = S / (8 n)
 
   c.ports.resize(p.nports);
   for (PortConfig& port : c.ports) {
@@ -127,7 +127,7 @@ SwitchConfig SwitchConfig::defaults(const SwitchParams& p) {
   }
   c.queues.resize(size_t{p.nports} * kMaxPrio);
   for (QueueConfig& q : c.queues) {
-    q.kmin_bytes = 5000;  // DCQCN paper defaults (spec 1.2)
+    q.kmin_bytes = 5000;  // DCQCN defaults (the DCQCN paper, section 5; ECN-or-Delay)
     q.kmax_bytes = 200000;
     q.pmax_65536 = 655;  // 1 %
     q.ecn_en = true;

@@ -13,7 +13,7 @@ TimelyReferenceResult TimelyReference::on_completion(double rtt, double now) {
   avgRTTDiff_us = (1 - p_.ewma_alpha) * avgRTTDiff_us + p_.ewma_alpha * rtt_diff;
   const double normalized_gradient = avgRTTDiff_us / p_.minRTT_us;
   r.normalized_gradient = normalized_gradient;
-  // HAI: the code counts rtt_diff < 0; spec 3.2 counts consecutive completions with g < 0.
+  // HAI: the code counts rtt_diff < 0; the paper's Algorithm 1 counts consecutive completions with g < 0.
   const bool negative = p_.variant == Variant::kAuthor ? rtt_diff < 0 : normalized_gradient < 0;
   negGradientCount = negative ? negGradientCount + 1 : 0;
   // The code's delta_factor; its first call sees last_update_time_ = 0, i.e. a factor of 1 for any

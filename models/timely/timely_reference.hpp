@@ -1,7 +1,8 @@
 // timely_reference.hpp: double-precision reference of TIMELY with the names of the authors' code
-// (seed 001, getNewRate: prevRTT_, negGradientCount_, avgRTTDiff_, minRTT_, last_update_time_,
+// (getNewRate: prevRTT_, negGradientCount_, avgRTTDiff_, minRTT_, last_update_time_,
 // ewma_alpha, t_low, t_high, HAI_thresh, additiveIncrement, decreaseFactor, minRate, maxRate) and
-// the paper's RTT definition (spec 3.1). Written from the seed and spec 3.2/3.3, not from
+// the paper's RTT definition (the TIMELY paper, section 3.1). Written from that code and the paper's
+// Algorithm 1, not from
 // hls/timely: the tests replay the same events through both and bound the difference
 // (docs/units/timely.md).
 #pragma once
@@ -10,7 +11,7 @@
 
 namespace ccf::models::timely {
 
-enum class Variant { kAuthor, kPaper };  // spec 3.3 (seed) / spec 3.2
+enum class Variant { kAuthor, kPaper };  // the authors' code / the paper's Algorithm 1
 enum class Region { kLow, kHigh, kGradientInc, kGradientDec };
 
 struct TimelyReferenceParams {
@@ -39,12 +40,12 @@ class TimelyReference {
   TimelyReference(const TimelyReferenceParams& params, double initial_rate_mbps)
       : rate_mbps(initial_rate_mbps), p_(params) {}
 
-  // RTT of a segment (spec 3.1): t_completion - t_send - Seg/NLR.
+  // RTT of a segment (the TIMELY paper, section 3.1): t_completion - t_send - Seg/NLR.
   static double segment_rtt_us(double t_completion_us, double t_send_us, double seg_bits, double nlr_gbps) {
     return t_completion_us - t_send_us - seg_bits / (nlr_gbps * 1000.0);
   }
 
-  // One completion event (seed getNewRate, with curTime() = now_us); updates rate_mbps.
+  // One completion event (the authors' getNewRate, with curTime() = now_us); updates rate_mbps.
   TimelyReferenceResult on_completion(double rtt_us, double now_us);
 
   const TimelyReferenceParams& params() const { return p_; }

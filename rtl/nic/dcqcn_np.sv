@@ -6,7 +6,7 @@
 //   cycle 1  the pass                                      edge 1: RAM write, out_* registers
 //   cycle 2  out_valid
 //
-// A window deadline stays in the unit (DESIGN.md principle 2) and arrives as
+// A window deadline stays in the unit (docs/README.md principle 2) and arrives as
 // EV_WINDOW_END; a new flow's word is cleared by EV_CLEAR (a RAM is not reset).
 `resetall
 `timescale 1ns / 1ps

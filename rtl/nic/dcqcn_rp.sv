@@ -8,7 +8,7 @@
 //
 // A flow's events may follow each other on consecutive cycles: the word written at edge 2 is
 // forwarded to the next pass when its read (at the same edge) still saw the old word. The timers
-// stay in the unit as deadlines (DESIGN.md principle 2) and arrive here as events.
+// stay in the unit as deadlines (docs/README.md principle 2) and arrive here as events.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none

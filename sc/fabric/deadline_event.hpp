@@ -1,4 +1,4 @@
-// deadline_event.hpp: wakes one SC_METHOD at the earliest of its deadlines (DESIGN.md principle 2)
+// deadline_event.hpp: wakes one SC_METHOD at the earliest of its deadlines (docs/README.md principle 2)
 // without cancelling timed notifications.
 //
 // SystemC keeps a cancelled or overridden timed notification in its queue until its time comes.

@@ -1,4 +1,4 @@
-// frame.hpp: the Frame contract (DESIGN.md "Frame (TLM payload extension)"), PSN arithmetic and
+// frame.hpp: the Frame contract (docs/fabric.md 1), PSN arithmetic and
 // a pool of tlm_generic_payload objects that carry a Frame (docs/fabric.md 1).
 #pragma once
 
@@ -17,15 +17,15 @@ const char* to_string(FrameKind k);
 // Frames that stay on one link (PFC, RCM congestion notifications): not part of the end-to-end ledger.
 constexpr bool is_link_local(FrameKind k) { return k == FrameKind::kPfc || k == FrameKind::kRcmCn; }
 
-// IP ECN codepoint, the two LSBs of the ToS byte (spec 6.2, RFC 3168).
+// IP ECN codepoint, the two LSBs of the ToS byte (RFC 3168).
 enum class Ecn : uint8_t { kNotEct = 0, kEct1 = 1, kEct0 = 2, kCe = 3 };
 const char* to_string(Ecn e);
 
-inline constexpr unsigned kNumPriorities = 8;   // 802.1p PCP values, PFC classes (spec 6.1)
-inline constexpr uint32_t kPsnBits = 24;        // BTH PSN width (spec 6.4)
+inline constexpr unsigned kNumPriorities = 8;   // 802.1p PCP values, PFC classes (IEEE 802.1Qbb)
+inline constexpr uint32_t kPsnBits = 24;        // BTH PSN width (InfiniBand BTH)
 inline constexpr uint32_t kPsnMask = (1u << kPsnBits) - 1;
 
-// PSN arithmetic mod 2^24 (spec 6.4).
+// PSN arithmetic mod 2^24 (InfiniBand BTH).
 constexpr uint32_t psn_add(uint32_t psn, uint32_t n) { return (psn + n) & kPsnMask; }
 // Signed distance a - b, taken in the window [-2^23, 2^23).
 constexpr int32_t psn_diff(uint32_t a, uint32_t b) {
@@ -35,7 +35,7 @@ constexpr int32_t psn_diff(uint32_t a, uint32_t b) {
 constexpr bool psn_before(uint32_t a, uint32_t b) { return psn_diff(a, b) < 0; }
 
 // One frame on the fabric. It travels as the extension of a tlm_generic_payload; the payload's own
-// data pointer is unused (SystemC keeps no payload bytes, DESIGN.md principle 3).
+// data pointer is unused (SystemC keeps no payload bytes, docs/README.md principle 3).
 class Frame : public tlm::tlm_extension<Frame> {
  public:
   uint64_t id = 0;                    // unique per frame, for end-of-run accounting (new_id())
@@ -43,7 +43,7 @@ class Frame : public tlm::tlm_extension<Frame> {
   uint32_t src_host = 0;
   uint32_t dst_host = 0;
   uint32_t flow_id = 0;
-  uint32_t psn = 0;                   // 24 bits: use psn_add / psn_diff (spec 6.4)
+  uint32_t psn = 0;                   // 24 bits: use psn_add / psn_diff (InfiniBand BTH)
   uint64_t byte_seq = 0;              // first payload byte of a data frame; acked bytes in an ACK
   uint32_t len_bytes = 0;             // Ethernet frame, DA to FCS inclusive (roce_format.hpp);
                                       // the link pads to 64 B and adds 20 B preamble/SFD/IFG
@@ -52,7 +52,7 @@ class Frame : public tlm::tlm_extension<Frame> {
   Ecn ecn = Ecn::kNotEct;
   uint8_t ttl = 64;                   // IPv4 TTL; each switch decrements it
 
-  // Swift (spec 2.4), all in ps of simulated time.
+  // Swift (the Swift paper, section 3.1, Figure 2), all in ps of simulated time.
   uint64_t swift_t1_ps = 0;           // sender stack sends the data frame
   uint64_t swift_t2_ps = 0;           // data frame lands on the remote NIC
   uint64_t swift_t3_ps = 0;           // remote stack processes it
@@ -61,17 +61,17 @@ class Frame : public tlm::tlm_extension<Frame> {
   uint64_t swift_t6_ps = 0;           // sender stack processes the ACK
   uint64_t remote_queuing_delay_ps = 0;  // echo on the ACK: (t3-t2)+(t4-t3)
   uint8_t hop_count_echo = 0;         // echo on the ACK: start TTL - received TTL
-  // TIMELY (spec 3.1): send time of the segment, echoed on the ACK.
+  // TIMELY (the TIMELY paper, section 3.1): send time of the segment, echoed on the ACK.
   uint64_t timely_send_time_ps = 0;
-  // LDCP (spec 4.3): frame sent during zero-RTT fast start.
+  // LDCP (the LDCP draft, section 2.3): frame sent during zero-RTT fast start.
   bool ldcp_fast_start = false;
-  // RTT probe (kind == kRttProbe; LDCP's CX6-DX PCC variant, seed 3.2, docs/nic.md 4.1): a request the
+  // RTT probe (kind == kRttProbe; LDCP's CX6-DX PCC variant, the LDCP draft, section 3.2, docs/nic.md 4.1): a request the
   // flow's sender puts on the wire among its data frames (rtt_response = false), or the receiver NIC's
   // response to it (true), which echoes the request's send time. Both are end-to-end frames.
   bool rtt_response = false;
   uint64_t rtt_request_sent_ps = 0;   // when the request started on the sender's wire
 
-  // PFC (kind == kPfc, spec 6.1): bit i set means pause_quanta[i] is valid for priority i;
+  // PFC (kind == kPfc, IEEE 802.1Qbb): bit i set means pause_quanta[i] is valid for priority i;
   // 1 quantum = 512 bit times at the receiving link's rate, 0 = resume.
   uint8_t pfc_class_enable = 0;
   std::array<uint16_t, kNumPriorities> pfc_pause_quanta{};

@@ -1,5 +1,5 @@
 // cc_unit.hpp: the interface between the NIC (flow table, TX scheduler, RX/ACK/CNP logic) and its
-// congestion-control units (DESIGN.md "NIC congestion-control units", docs/nic.md 6).
+// congestion-control units (docs/nic.md 6).
 //
 // A reaction-point unit (CcUnit) takes events for a flow and tells the TX scheduler the flow's allowed
 // rate or window and pacing gap. A notification-point unit (NpUnit) decides, per CE-marked data frame
@@ -18,7 +18,7 @@
 
 namespace ccf::nic {
 
-// Declared cost of a unit (DESIGN.md principle 5).
+// Declared cost of a unit (docs/README.md principle 5).
 struct UnitCost {
   unsigned latency_cycles = 0;       // event in to rate/window out
   unsigned ii_cycles = 1;            // initiation interval: cycles between two events
@@ -70,7 +70,7 @@ class CcUnit {
   virtual void on_timeout(uint32_t flow, sc_core::sc_time now) = 0;
   // The unit's own nearest timer (e.g. DCQCN alpha or rate-increase timer) in ps of simulated time,
   // or kNoDeadline. The NIC reads it after every event it delivers to the unit, keeps it in its one
-  // calendar and calls on_timer when it is due (DESIGN.md principle 2).
+  // calendar and calls on_timer when it is due (docs/README.md principle 2).
   virtual uint64_t next_deadline_ps(uint32_t flow) const = 0;
   virtual void on_timer(uint32_t flow, sc_core::sc_time now) = 0;
   // Allowed sending rate in Gb/s on the wire (frame + preamble/SFD/IFG), or kUnlimited.
@@ -108,7 +108,7 @@ class CcUnit {
     (void)flow;
     return 0;
   }
-  // RTT probes (LDCP's CX6-DX PCC variant, seed 3.2; docs/nic.md 4.1). true = the unit wants an RTT
+  // RTT probes (LDCP's CX6-DX PCC variant, the LDCP draft, section 3.2; docs/nic.md 4.1). true = the unit wants an RTT
   // request of the flow on the wire: the NIC queues one (at most one per flow) once the flow has sent
   // a data frame and while it is not complete; it reads this when a frame of the flow starts and after
   // a CNP, an RTT response or a unit timer of the flow.

@@ -1,6 +1,6 @@
 // dcqcn_np_unit.hpp: the DCQCN notification point as a NIC NpUnit around hls/dcqcn/np_kernel.
 // Per flow it keeps the kernel's NpState (NpState::kStateBits) and one deadline, the end of the
-// current CNP window (DESIGN.md principle 2). The paper's mode (seed Figure 6: a CNP at once for the
+// current CNP window (docs/README.md principle 2). The paper's mode (the DCQCN paper, Figure 6: a CNP at once for the
 // first mark, then at most one per N, sent at the end of a window in which a packet was marked)
 // uses the deadline through the NIC's calendar; the Mellanox min-time mode resolves it lazily on
 // the next mark. Docs: docs/units/dcqcn.md 7.

@@ -24,7 +24,7 @@ void DcqcnRpUnit::init_flow(uint32_t flow, sc_core::sc_time) {
   Flow& f = flows_[flow];
   f = Flow{};
   pass(f, {dk::RpEventKind::kInit, flow, 0});
-  f.rate_out = f.rate_next = f.s.rc;  // start at line rate (spec 1.4)
+  f.rate_out = f.rate_next = f.s.rc;  // start at line rate (the DCQCN paper, section 3.1)
 }
 
 void DcqcnRpUnit::set_vector_log(std::ostream* os) {
@@ -73,7 +73,7 @@ void DcqcnRpUnit::on_timer(uint32_t flow, sc_core::sc_time now) {
   for (;;) {
     const uint64_t d = std::min({f.alpha_deadline_ps, f.increase_deadline_ps, f.decrease_deadline_ps});
     if (d > t) break;
-    // Same instant: alpha first, then the increase, then the mlx decrease check (spec 1.5). Alpha
+    // Same instant: alpha first, then the increase, then the mlx decrease check (HPCC rdma-hw.cc). Alpha
     // and increase due together are one pass (rp_top.hpp kAlphaIncreaseTimer): one event, one cycle.
     if (d == f.alpha_deadline_ps && d == f.increase_deadline_ps) {
       f.alpha_deadline_ps = f.increase_deadline_ps = kNoDeadline;

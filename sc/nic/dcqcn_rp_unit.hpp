@@ -1,5 +1,5 @@
 // dcqcn_rp_unit.hpp: the DCQCN reaction point as a NIC congestion-control unit (CcUnit) around the
-// one-source kernel hls/dcqcn/rp_kernel (DESIGN.md principle 4). The unit adds what hardware adds
+// one-source kernel hls/dcqcn/rp_kernel (docs/README.md principle 4). The unit adds what hardware adds
 // around the arithmetic: a state memory of RpState::kStateBits per flow, three timers per flow held
 // as deadlines (alpha K, rate increase T, mlx rate-decrease period) and a pipeline whose result is
 // visible `latency_cycles` after the event. Docs: docs/units/dcqcn.md.

@@ -1,8 +1,8 @@
 // ldcp_pcc_unit.hpp: LDCP's variant for NICs without per-packet ACK (Mellanox CX6-DX programmable CC;
-// seed 002 section 3.2, spec 4.3) as a NIC rate unit (CcUnit) around the one-source kernel
-// hls/ldcp/ldcp_pcc_kernel (DESIGN.md principle 4). The unit adds what hardware adds around the
+// the LDCP draft, section 3.2) as a NIC rate unit (CcUnit) around the one-source kernel
+// hls/ldcp/ldcp_pcc_kernel (docs/README.md principle 4). The unit adds what hardware adds around the
 // arithmetic: a state memory of PccState::kStateBits per flow, the probe-timeout deadline (in the NIC's
-// calendar through next_deadline_ps, DESIGN.md principle 2) and a pipeline whose rate is visible
+// calendar through next_deadline_ps, docs/README.md principle 2) and a pipeline whose rate is visible
 // `latency_cycles` after the event. Docs: docs/units/ldcp.md 11.
 //
 // Events: CNP (cw - beta), RTT request on the wire, RTT response (cw + alpha, new RTT), probe timeout.
@@ -44,7 +44,7 @@ class LdcpPccUnit : public CcUnit {
   void on_timer(uint32_t flow, sc_core::sc_time now) override;
   double rate_gbps(uint32_t flow) const override;
   double window_bytes(uint32_t) const override { return kUnlimited; }
-  // The rate goes to the TX pipeline's rate limiter, which applies it at once (seed 3.2; docs/nic.md 3).
+  // The rate goes to the TX pipeline's rate limiter, which applies it at once (the LDCP draft, section 3.2; docs/nic.md 3).
   bool rate_applies_to_waiting_frame() const override { return true; }
   uint64_t rate_visible_ps(uint32_t flow) const override { return flows_.at(flow).rate_at_ps; }
   sc_core::sc_time pacing_gap(uint32_t) const override { return sc_core::SC_ZERO_TIME; }

@@ -1,12 +1,12 @@
-// ldcp_unit.hpp: LDCP (spec 4; draft-dai-tsvwg-pfc-free-congestion-control-01) as a NIC window unit
-// (CcUnit) around the one-source kernel hls/ldcp/ldcp_kernel (DESIGN.md principle 4). The unit adds
+// ldcp_unit.hpp: LDCP (the LDCP draft, draft-dai-tsvwg-pfc-free-congestion-control-01) as a NIC window unit
+// (CcUnit) around the one-source kernel hls/ldcp/ldcp_kernel (docs/README.md principle 4). The unit adds
 // what hardware adds around the arithmetic: a state memory of LdcpState::kStateBits per flow and a
 // pipeline whose window and send interval are visible `latency_cycles` after the event. Docs:
 // docs/units/ldcp.md.
 //
 // Outputs to the TX scheduler: window_bytes = IW x mtu in fast start, cw x mtu for cw >= 1, one mtu
 // for cw < 1 together with pacing_gap = RTT/cw (the sub-one send timer: the NIC turns it into the
-// flow's next-send deadline, DESIGN.md principle 2); rate_gbps is unlimited (fast start sends at line
+// flow's next-send deadline, docs/README.md principle 2); rate_gbps is unlimited (fast start sends at line
 // rate, the stable stage is ACK-clocked); next_frame_not_ect is true for every fast-start frame but
 // the last. The unit owns no timer of its own (next_deadline_ps = kNoDeadline).
 #pragma once

@@ -351,7 +351,7 @@ void Nic::send_one() {
   if (!probe_q_.empty() && tx.may_start(probe_q_.front().priority)) {
     Frame p = probe_q_.front();
     probe_q_.pop_front();
-    if (!p.rtt_response) {  // a request: its send time is when it starts on the wire (seed 3.2)
+    if (!p.rtt_response) {  // a request: its send time is when it starts on the wire (the LDCP draft, section 3.2)
       p.rtt_request_sent_ps = fabric::now_ps();
       if (const int fi = flow_index(p.flow_id); fi >= 0) {
         const auto i = static_cast<uint32_t>(fi);
@@ -448,13 +448,13 @@ void Nic::send_data(uint32_t i) {
   f.next_send_ps = next;
   if (f.rto_deadline_ps == kNoDeadline) arm_rto(i);  // RFC 6298 5.1
   sync_cc_timer(i);
-  sync_probe(i);  // the first RTT request goes with the flow's first frame (seed 3.2)
+  sync_probe(i);  // the first RTT request goes with the flow's first frame (the LDCP draft, section 3.2)
 }
 
 void Nic::sync_probe(uint32_t i) {
   Flow& f = flows_[i];
   if (f.probe_queued || f.done || f.max_sent == 0 || !cc_->rtt_probe_wanted(i)) return;
-  // A request "sent out among data packets" (seed 3.2): in the flow's priority with the data DSCP and
+  // A request "sent out among data packets" (the LDCP draft, section 3.2): in the flow's priority with the data DSCP and
   // ECN codepoint, so it waits in the same switch queues as the flow's data.
   Frame p = control_frame(FrameKind::kRttProbe, f.spec.dst_host, f.spec.id, 0);
   p.priority = f.spec.priority;
@@ -825,7 +825,7 @@ void Nic::rx_cnp(const Frame& c) {
 
 void Nic::rx_rtt_probe(const Frame& p) {
   if (!p.rtt_response) {
-    // The receiver NIC returns a standalone response for every request (seed 3.2), stateless: no
+    // The receiver NIC returns a standalone response for every request (the LDCP draft, section 3.2), stateless: no
     // receiver flow entry. Class and DSCP are the request's (ConnectX ROCE_RTT_RESP_DSCP_MODE
     // DEVICE_DEFAULT: "If not set, RTT request value will be used"); it echoes the send time.
     ++counters_.rtt_requests_received;

@@ -4,7 +4,7 @@
 // One SC_METHOD runs everything, woken by one event at the nearest deadline of one calendar
 // (rate/pacing deadlines, retransmit timeouts, CC unit timers, ACK-coalescing timers), the host
 // path's next completion or PFC refresh, or a kick (link idle, PFC resume, frame received).
-// Nothing scans the flow table: eligible flows wait in an active ring (DESIGN.md principles 1, 2).
+// Nothing scans the flow table: eligible flows wait in an active ring (docs/README.md principles 1, 2).
 #pragma once
 
 #include <array>
@@ -41,7 +41,7 @@ struct NicConfig {
   unsigned ack_every = 1;               // ACK coalescing: one ACK per n frames the host finished
   bool ack_ce_at_once = false;          // a finished CE frame is ACKed (ECE) at once (LDCP delayed ACK)
   bool ack_ecn_echo = true;             // ACKs echo CE (ECE); false: RoCE ACKs carry no congestion signal
-                                        // (LDCP's CX6-DX PCC variant: CNPs from the NP instead, seed 3.2)
+                                        // (LDCP's CX6-DX PCC variant: CNPs from the NP instead, the LDCP draft, section 3.2)
   sc_core::sc_time ack_coalesce_timeout = sc_core::sc_time(2, sc_core::SC_US);  // ACK the rest after this
   uint8_t ack_priority = 6;             // PCP of ACK/NAK
   uint8_t cnp_priority = 6;             // PCP of CNP

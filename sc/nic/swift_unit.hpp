@@ -1,5 +1,5 @@
 // swift_unit.hpp: Swift as a NIC congestion-control unit (CcUnit) around the one-source kernel
-// hls/swift/swift_kernel (DESIGN.md principle 4). The unit adds what hardware adds around the
+// hls/swift/swift_kernel (docs/README.md principle 4). The unit adds what hardware adds around the
 // arithmetic: a state memory of State::kStateBits per flow, the NIC's 1-ns timestamp counter, and a
 // pipeline whose window and pacing gap become visible `latency_cycles` after the event. Swift has no
 // periodic timer: "once per RTT" is a last-update time (t_last_decrease) in the state, pacing is the

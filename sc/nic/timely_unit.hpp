@@ -1,10 +1,10 @@
 // timely_unit.hpp: TIMELY as a NIC congestion-control unit (CcUnit) around the one-source kernel
-// hls/timely/timely_kernel (DESIGN.md principle 4). The unit adds a state memory of
+// hls/timely/timely_kernel (docs/README.md principle 4). The unit adds a state memory of
 // State::kStateBits per flow, the time base (ps of simulated time to the kernel's ns timestamps), the
 // rate published after the pipeline latency, and segment pacing for the TX scheduler. TIMELY has no
 // timers: next_deadline_ps is always kNoDeadline. Docs: docs/units/timely.md.
 //
-// Pacing (spec 3.4). segment_pacing = true: rate_gbps is the line rate, so the NIC sends the frames
+// Pacing (the TIMELY paper's segment pacing, section 3). segment_pacing = true: rate_gbps is the line rate, so the NIC sends the frames
 // of a segment back to back; after the frame that ends a segment, pacing_gap holds the TX scheduler
 // back until segment start + segment wire bytes / TIMELY rate, so the average equals the rate.
 // segment_pacing = false: rate_gbps is the TIMELY rate (per-frame pacing by the NIC) and
@@ -43,7 +43,7 @@ class TimelyUnit : public CcUnit {
   uint64_t next_deadline_ps(uint32_t) const override { return kNoDeadline; }
   void on_timer(uint32_t, sc_core::sc_time) override {}
   double rate_gbps(uint32_t flow) const override;
-  // The seed's safeguard: a static limit on outstanding data (max_outstanding_bytes; 0 = none).
+  // The TIMELY paper's safeguard: a static limit on outstanding data (max_outstanding_bytes; 0 = none).
   double window_bytes(uint32_t) const override {
     return p_.max_outstanding_bytes ? double(p_.max_outstanding_bytes) : kUnlimited;
   }

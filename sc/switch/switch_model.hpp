@@ -4,7 +4,7 @@
 // something can change in it (docs/switch.md 2.1): a frame or PFC frame arrived, the RTL's state
 // after the last edge needs the next cycle (stat_next_busy), an egress link became idle on a port
 // with a frame to send (stat_eg_pending), or the RTL's next timer deadline (tmr_next_cycle). Frames stay in SystemC: the RTL sees a descriptor with a tag, and the frame is
-// re-attached by tag at egress (DESIGN.md principle 3).
+// re-attached by tag at egress (docs/README.md principle 3).
 #pragma once
 
 #include <array>

@@ -267,7 +267,7 @@ const std::vector<Key<hls::swift::Params>>& swift_keys() {
       {"max_cwnd", 0.001, 1e6, "from 0.001 to 1e6 (packets)", num(&P::max_cwnd)},
       {"init_cwnd", 0.001, 1e6, "from 0.001 to 1e6 (packets)", num(&P::init_cwnd)},
       {"retx_reset_threshold", 1, 31, "an integer from 1 to 31", set_integer(&P::retx_reset_threshold), true},
-      {"decrease_stamp_on_equal", 0, 1, "true (seed Algorithm 1 line 27, <=) or false (htsim, <)",
+      {"decrease_stamp_on_equal", 0, 1, "true (the Swift paper's Algorithm 1 line 27, <=) or false (htsim, <)",
        set_flag(&P::decrease_stamp_on_equal), false, true},
   };
   static const std::vector<Key<P>> with_widths = [] {
@@ -349,7 +349,7 @@ LdcpSettings ldcp_params(const sims::Scenario& s, double fabric_base_rtt_ns) {
   LdcpSettings l;
   l.p.base_rtt_ns = base_rtt_ns(s, fabric_base_rtt_ns);  // the draft has no value: the fabric's own idle RTT
   // The CX6-DX's receiver NP: ConnectX min_time_between_cnps = 4 us, the default of the mlxconfig dumps
-  // including a ConnectX-6 Dx (spec 1.3, 1.7; docs/units/ldcp.md 11.7).
+  // including a ConnectX-6 Dx (docs/units/dcqcn.md 4, docs/units/ldcp.md 11.7).
   l.np = hls::dcqcn::NpParams::mlx5();
   apply_keys(s, "ldcp", ldcp_keys(), l);
   apply_text(s, "ldcp", &l.p.divider, &l.p.variant);
@@ -385,7 +385,7 @@ const std::vector<Key<hls::timely::Params>>& timely_keys() {
   using P = hls::timely::Params;
   const auto num = set_double<P>;
   static const std::vector<Key<P>> keys = {
-      {"paper_variant", 0, 1, "true (spec 3.2) or false (the authors' code, spec 3.3)",
+      {"paper_variant", 0, 1, "true (the TIMELY paper's Algorithm 1) or false (the authors' code)",
        [](P& p, double v) { p.variant = v != 0 ? hls::timely::Variant::kPaper : hls::timely::Variant::kAuthor; }, false,
        true},
       {"alpha", 0, 1, "a fraction from 0 to 1", num(&P::alpha)},
@@ -495,7 +495,7 @@ std::unique_ptr<nic::NpUnit> CcFactory::make_np_unit() const {
     }
     return unit;
   }
-  // LDCP on the CX6-DX: the receiver NIC's standard RoCE logic sends CNPs for CE-marked packets (seed 3.2).
+  // LDCP on the CX6-DX: the receiver NIC's standard RoCE logic sends CNPs for CE-marked packets (the LDCP draft, section 3.2).
   if (ldcp_pcc()) return std::make_unique<nic::DcqcnNpUnit>(ldcp_np_);
   return nullptr;
 }
@@ -506,7 +506,7 @@ void CcFactory::configure_nic(nic::NicConfig& nc) const {
     throw BadInput(fmt::format("nic.ack_every = {} must be 1 with nic.cc = \"{}\" (a held ACK reads as network delay)",
                                s_.nic.ack_every, s_.nic.cc));
   // LDCP's delayed ACK (draft 2.2): one ACK per nic.ack_every packets, an ECE at once. The CX6-DX
-  // variant's ACKs are standard RoCE ACKs: no ECN echo, the NP's CNPs carry the congestion (seed 3.2).
+  // variant's ACKs are standard RoCE ACKs: no ECN echo, the NP's CNPs carry the congestion (the LDCP draft, section 3.2).
   nc.ack_ce_at_once = s_.nic.cc == "ldcp" && !ldcp_pcc();
   nc.ack_ecn_echo = !ldcp_pcc();
   // The retransmission timer of the algorithm's transport (sims/scenario: rto_mode_in_effect).

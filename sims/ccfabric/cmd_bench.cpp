@@ -1,4 +1,4 @@
-// cmd_bench.cpp: `ccfabric bench`: the speed report of issue 3 section 7 and issue 4. Each case is
+// cmd_bench.cpp: `ccfabric bench`: the speed report of docs/speed.md. Each case is
 // one `ccfabric run` in a child process (SystemC elaborates once per process), timed by the child
 // itself (summary.json "speed") and measured for peak memory by wait4(); the DCQCN case also times the
 // bare stepping loop of its switch right before and after its simulation (`ccfabric run
@@ -33,7 +33,7 @@ struct BenchOptions {
   std::string scenario_dir = CCF_SCENARIO_DIR;
   std::string out_dir = "out/bench";
   double duration_us = 10000;
-  unsigned senders = 16;  // issue 3 section 7: 16:1 (17 hosts: the 32-port Verilated build)
+  unsigned senders = 16;  // a 16:1 incast (17 hosts: the 32-port Verilated build)
   unsigned rounds = 5;  // the fastest of each case is reported
 };
 

@@ -25,7 +25,7 @@ namespace {
 constexpr double kClockGhz = 1.5625;           // docs/switch.md 2.1
 constexpr unsigned kLinkBitsPerCycle = 64;     // 100 Gb/s at 1.5625 GHz
 constexpr unsigned kWireOverheadBytes = 20;    // preamble + SFD + inter-frame gap
-constexpr unsigned kRoceHeaderBytes = 14 + 20 + 8 + 12 + 4 + 4;  // Eth, IPv4, UDP, BTH, ICRC, FCS (spec 6.3)
+constexpr unsigned kRoceHeaderBytes = 14 + 20 + 8 + 12 + 4 + 4;  // Eth, IPv4, UDP, BTH, ICRC, FCS (RoCEv2, Annex A17)
 constexpr uint8_t kRoceFlowPrio = 3;
 
 struct DemoOptions {

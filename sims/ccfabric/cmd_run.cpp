@@ -1,7 +1,6 @@
 // cmd_run.cpp: `ccfabric run SCENARIO.toml [--set key=value]... [--out DIR] [--trace]`: builds the
 // fabric of a scenario (Verilated switches, NICs with their congestion-control units, links),
-// runs it, checks that every frame is accounted for and writes the output files (DESIGN.md
-// "Command line and files").
+// runs it, checks that every frame is accounted for and writes the output files (docs/outputs.md).
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -821,7 +820,7 @@ void run_scenario(const RunOptions& o) {
              "discarded as duplicates {}; timeouts {} ({} spurious)\n",
              r.frames.injected, r.frames.delivered, r.frames.dropped, r.frames.in_flight, r.frames.retransmitted,
              r.frames.duplicates, r.timeouts.total, r.timeouts.spurious);
-  // What the network did to the flows, said as such (DESIGN.md principle 8).
+  // What the network did to the flows, said as such (docs/README.md principle 8).
   if (r.starvation.starved_flows > 0)
     fmt::print("starved: {} of {} flows went {:.0f} us or longer without an acknowledged byte in the measurement "
                "window (longest {:.0f} us)\n",

@@ -22,7 +22,7 @@
 // i m a n o x, timely i a x n o; other calls are not written.
 // host is the NIC, flow its flow-table index (for `e`: the receiver NIC's index of the flow).
 // send_age_ps = time_ps - the echoed TIMELY send time. Timer expiries are not recorded: they are
-// the unit's own deadlines (DESIGN.md principle 2), and a replay resolves them again on each side.
+// the unit's own deadlines (docs/README.md principle 2), and a replay resolves them again on each side.
 // Lines are in the order the NICs called their units, which is time order.
 #pragma once
 

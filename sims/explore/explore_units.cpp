@@ -516,7 +516,7 @@ class LdcpExplore : public Unit {
 // =============================================================================================
 // TIMELY: ACKs (segment completions and the rate update), frames sent (TX segments), NAKs and
 // timeouts (restart of the TX segment). The reference counts segments in exact integers and takes
-// the segment RTT of spec 3.1 with the exact Seg/NLR.
+// the segment RTT of the TIMELY paper (section 3.1) with the exact Seg/NLR.
 
 class TimelyExplore : public Unit {
  public:
@@ -572,7 +572,7 @@ class TimelyExplore : public Unit {
       ref::TimelyReference r;
       uint64_t seg_acked = 0;
       double seg_send_ns = 0;
-      uint64_t tx_bytes = 0, tx_wire = 0;  // the TX segment (spec 3.4), exact
+      uint64_t tx_bytes = 0, tx_wire = 0;  // the TX segment (TIMELY paper, section 3), exact
       double tx_start_ns = 0;
     };
     std::vector<RefFlow> refs;
@@ -632,7 +632,7 @@ class TimelyExplore : public Unit {
       a.acked_bytes = e.bytes;
       a.timely_send_time_ps = e.time_ps - e.send_age_ps;
       kernel.on_ack(f, a, at(e.time_ps));
-      // The reference's segment accounting (spec 3.1), in exact integers and ns.
+      // The reference's segment accounting (TIMELY paper, section 3.1), in exact integers and ns.
       const double now_ns = double(e.time_ps / 1000), echo_ns = double(a.timely_send_time_ps / 1000);
       const uint64_t acked = std::min<uint64_t>(e.bytes, uint64_t{1} << 31);
       if (rf.seg_acked == 0) rf.seg_send_ns = echo_ns;

@@ -1,5 +1,5 @@
 // run_results.hpp: what one `ccfabric run` produces, and the writers of its output files
-// (DESIGN.md "Command line and files"): summary.json, flows.csv, timeseries.csv, pfc.csv and PNG
+// (docs/outputs.md): summary.json, flows.csv, timeseries.csv, pfc.csv and PNG
 // plots. Every figure carries its unit in its name.
 #pragma once
 

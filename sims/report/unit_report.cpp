@@ -273,7 +273,7 @@ Report make_report(const ReportOptions& o) {
 
   hls::swift::Params swift_params;
   swift_params.widths = o.swift_widths;
-  u = static_part("swift", "Swift", "defaults (spec 2.5), " + at, hls::swift::kStateFields, nic::SwiftUnit::kCost,
+  u = static_part("swift", "Swift", "defaults (htsim's values), " + at, hls::swift::kStateFields, nic::SwiftUnit::kCost,
                   hls::swift::kArithmetic, hls::swift::kDivision, o.flows, swift_params.widths.state_bits());
   nic::SwiftUnit swift(swift_params, r.mtu_bytes);
   measure_cc_unit(u, swift, o, r.mtu_bytes, {0.0, 0.9, 0.95});
@@ -295,7 +295,7 @@ Report make_report(const ReportOptions& o) {
 
   hls::timely::Params timely_params;
   timely_params.widths = o.timely_widths;
-  u = static_part("timely", "TIMELY", "author variant (seed), 64 KiB segments, " + at, hls::timely::kStateFields,
+  u = static_part("timely", "TIMELY", "author variant (the authors' code), 64 KiB segments, " + at, hls::timely::kStateFields,
                   nic::TimelyUnit::kCost, hls::timely::kArithmetic, hls::timely::kDivision, o.flows,
                   timely_params.widths.state_bits());
   nic::TimelyUnit timely(timely_params, r.mtu_bytes, r.link_gbps);

@@ -1,4 +1,4 @@
-// unit_report.hpp: `ccfabric report units`, the cost of every NIC congestion-control unit (DESIGN.md
+// unit_report.hpp: `ccfabric report units`, the cost of every NIC congestion-control unit (docs/README.md
 // principle 5): per-flow state field by field (hls/<algo>/<algo>_cost.hpp), state for N flows with a
 // memory organisation, declared pipeline latency and II (the units' kCost), the arithmetic per event,
 // and cycles per event measured by driving each unit with a synthetic event stream. docs/report.md.

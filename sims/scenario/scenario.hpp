@@ -1,7 +1,7 @@
 // scenario.hpp: a ccfabric scenario (sims/scenarios/*.toml): the keys, their defaults and their
 // rules. Loading validates everything and reports the first problem as
 //   FILE: KEY = VALUE must be RULE
-// so that a bad scenario never reaches the simulator (DESIGN.md principle 7).
+// so that a bad scenario never reaches the simulator (docs/README.md principle 7).
 #pragma once
 
 #include <cstdint>

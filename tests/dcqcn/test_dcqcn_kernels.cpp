@@ -1,6 +1,6 @@
 // test_dcqcn_kernels.cpp: the DCQCN kernels (hls/dcqcn) against the paper's equations and against
 // the double-precision references (models/dcqcn). One behaviour per test. Directed tests compute the
-// expected value from the equation in the test (DCQCN paper eq. 1-4, Figure 6 and 7; spec 1.3-1.7);
+// expected value from the equation in the test (DCQCN paper eq. 1-4, Figure 6 and 7; ns3-rdma, HPCC and mlx5 for the variants);
 // random tests replay seeded event sequences through kernel and reference and bound the difference
 // (bound derived in docs/units/dcqcn.md). Random tests print seed=...; CCF_SEED=<n> replays one seed.
 #include <gtest/gtest.h>
@@ -276,7 +276,7 @@ TEST(DcqcnRp, MinDecFacLimitsOneCut) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// RP: clamp-target-rate options (spec 1.5-1.7)
+// RP: clamp-target-rate options (HPCC rdma-hw.cc, ns3-rdma, mlx5 cc_params)
 
 TEST(DcqcnRp, ClampTgtRateSetsTargetToRateOnEveryCnp) {
   const RpParams p = RpParams::paper();  // clamp_tgt_rate = 1
@@ -317,7 +317,7 @@ TEST(DcqcnRp, ClampAfterTimeIncFollowsRateOnlyIfAnIncreaseHappenedSinceTheLastCu
 }
 
 // ---------------------------------------------------------------------------------------------
-// RP, ns3-rdma variant (spec 1.6)
+// RP, ns3-rdma variant (qbb-net-device.cc)
 
 RpParams ns3_params() {
   RpParams p = small_b(RpParams::paper(), 10'000);
@@ -405,7 +405,7 @@ TEST(DcqcnRpNs3Rdma, CnpWithoutClampKeepsTheByteCounterUnlessTheTargetMoves) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// RP, HPCC/mlx variant (spec 1.5, 1.7)
+// RP, HPCC/mlx variant (HPCC rdma-hw.cc, mlx5 cc_params)
 
 TEST(DcqcnRpMlx, FirstCnpSetsAlphaAndStartsPeriodicTimersWithoutCutting) {
   const RpParams p = RpParams::hpcc_ns3();
@@ -935,7 +935,7 @@ TEST(DcqcnRpRandom, Mlx5WithoutByteCounterKernelTracksTheReferenceWithinHalfAPer
 }
 
 // ---------------------------------------------------------------------------------------------
-// NP: CNP generation (paper Figure 6; spec 1.3)
+// NP: CNP generation (DCQCN paper, section 3.1, Figure 6)
 
 constexpr uint64_t kUs = 1000;  // ns
 

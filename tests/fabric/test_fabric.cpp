@@ -123,7 +123,7 @@ Frame pfc_frame(uint8_t class_enable, std::initializer_list<std::pair<unsigned, 
 
 }  // namespace
 
-// ---------------------------------------------------------------- RoCE lengths (spec 6.1-6.6)
+// ---------------------------------------------------------------- RoCE lengths (RoCEv2 Annex A17, 802.1Qbb)
 
 TEST(RoceFormat, DataFrameIsHeadersPayloadIcrcAndFcs) {
   EXPECT_EQ(roce::data_frame_bytes(1024), 14u + 20 + 8 + 12 + 1024 + 4 + 4);
@@ -134,7 +134,7 @@ TEST(RoceFormat, DataFrameIsHeadersPayloadIcrcAndFcs) {
 
 TEST(RoceFormat, AckIsBthAethIcrcAndCnpIsBthSixteenReservedIcrc) {
   EXPECT_EQ(roce::ack_frame_bytes(), 14u + 20 + 8 + 12 + 4 + 4 + 4);
-  EXPECT_EQ(roce::cnp_frame_bytes(), 78u);  // spec 6.6: 74 B, 78 B with FCS
+  EXPECT_EQ(roce::cnp_frame_bytes(), 78u);  // RoCEv2 CNP: 74 B, 78 B with FCS
   EXPECT_EQ(roce::cnp_frame_bytes(true), 82u);
   EXPECT_EQ(roce::kCnpTransportBytes, 32u);
 }

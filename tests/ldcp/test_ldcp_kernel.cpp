@@ -1,7 +1,7 @@
 // test_ldcp_kernel.cpp: the LDCP kernel (hls/ldcp) against the draft's equations and against the
 // double-precision reference (models/ldcp). One behaviour per test. Directed tests compute the
 // expected value from the equation in the test (draft-dai-tsvwg-pfc-free-congestion-control-01,
-// seed 002: eq. 1 and 2, the sub-one rule of 2.2, the fast start of 2.3 and 3.1; spec 4.2-4.3).
+// the LDCP draft: eq. 1 and 2, the sub-one rule of section 2.2, the fast start of sections 2.3 and 3.1).
 // Random tests replay seeded event sequences through kernel and reference and bound the difference
 // (bound derived in docs/units/ldcp.md 5). They print seed=...; CCF_SEED=<n> replays one seed.
 #include <gtest/gtest.h>

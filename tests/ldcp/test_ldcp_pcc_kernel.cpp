@@ -1,5 +1,5 @@
 // test_ldcp_pcc_kernel.cpp: the kernel of LDCP's variant for NICs without per-packet ACK (Mellanox
-// CX6-DX PCC; hls/ldcp/ldcp_pcc_kernel) against the seed's rules (seed 002 section 3.2: cw - beta on
+// CX6-DX PCC; hls/ldcp/ldcp_pcc_kernel) against the draft's rules (section 3.2: cw - beta on
 // every CNP, cw + alpha per RTT response, rate = cw / RTT) computed in the test, and against the
 // double-precision reference (models/ldcp/ldcp_pcc_reference) on random event sequences, with the
 // bound of docs/units/ldcp.md 11.5. Random tests print seed=...; CCF_SEED=<n> replays one seed.

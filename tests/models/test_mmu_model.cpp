@@ -1,5 +1,5 @@
 // test_mmu_model.cpp: the switch MMU reference model (models/switch/mmu_model) against
-// docs/switch.md 2, one behaviour per test. Expected values come from the spec's formulas, worked out
+// docs/switch.md 2, one behaviour per test. Expected values come from that page's formulas, worked out
 // by hand in the comments or computed here from the formula, never from running the model.
 #include <gtest/gtest.h>
 
@@ -1036,7 +1036,7 @@ std::string fmt_drop(uint64_t c, const DropReport& d) {
   return fmt::format("{} drop {} {} {} {}", c, d.tag, to_string(d.reason), d.port, d.prio);
 }
 
-// DESIGN.md principle 1: stepping only the cycles that can change something (the previous step was
+// docs/README.md principle 1: stepping only the cycles that can change something (the previous step was
 // busy, an input is active or changed, or a deadline is due) gives the same outputs and counters as
 // stepping every cycle.
 TEST(MmuIdle, SteppingOnlyBusyCyclesIsBitIdenticalToSteppingEveryCycle) {

@@ -24,7 +24,7 @@ double gbps(uint32_t rate) { return double(rate) / 32.0 / 1000.0; }
 TEST(DcqcnRpUnit, CnpHalvesTheRateAfterExactlyThePipelineLatency) {
   DcqcnRpUnit u(dk::RpParams::paper(100000));
   u.init_flow(0, sc_core::SC_ZERO_TIME);
-  EXPECT_DOUBLE_EQ(u.rate_gbps(0), 100.0);  // start at line rate (spec 1.4)
+  EXPECT_DOUBLE_EQ(u.rate_gbps(0), 100.0);  // start at line rate (the DCQCN paper, section 3.1)
   sc_core::sc_start(sc_time(10, SC_US));
   u.on_cnp(0, sc_core::sc_time_stamp());
   // eq. 1 with alpha = 1 (initial): RC <- RC (1 - 1/2).

@@ -1,4 +1,4 @@
-// The unit of LDCP's CX6-DX PCC variant (sc/nic/ldcp_pcc_unit, seed 002 section 3.2) around its kernel:
+// The unit of LDCP's CX6-DX PCC variant (sc/nic/ldcp_pcc_unit, the LDCP draft, section 3.2) around its kernel:
 // its declared cost; the RTT probe cycle (one request outstanding, the next after the response, again
 // after a timeout); when the rate becomes visible (after the declared latency); every event against
 // the double-precision reference (models/ldcp/ldcp_pcc_reference). Then the unit in a NIC: two NICs

@@ -2,7 +2,7 @@
 // its pipeline latency, the deadline it reports for that, the NIC's picosecond stamps turned into the
 // kernel's nanosecond inputs, timeout and NAK as Algorithm 1's retransmit timeout and fast recovery,
 // its declared cost; and two NICs back to back with the unit on the sender. Expected values come
-// from the paper's equations (seed 000 Algorithm 1), the reference (models/swift) or the kernel run
+// from the paper's equations (the Swift paper, Algorithm 1), the reference (models/swift) or the kernel run
 // directly on the same inputs. Every TEST runs in its own process (SystemC elaborates once).
 #include <gtest/gtest.h>
 
@@ -122,7 +122,7 @@ TEST(SwiftUnit, BelowOnePacketTheWindowIsOnePacketAndTheGapIsRttOverCwnd) {
   p.init_cwnd = 1;
   SwiftUnit u(p, kMtu);
   u.init_flow(0, sc_core::SC_ZERO_TIME);
-  // Target at fcwnd = 1 (spec 2.2): base + alpha/sqrt(1) + beta, about 49.4 us with the defaults.
+  // Target at fcwnd = 1 (the Swift paper, section 3.5): base + alpha/sqrt(1) + beta, about 49.4 us with the defaults.
   const double alpha = p.fs_range_us * 1000 / (1 / std::sqrt(p.fs_min_cwnd) - 1 / std::sqrt(p.fs_max_cwnd));
   const double target = p.base_target_us * 1000 + alpha - alpha / std::sqrt(p.fs_max_cwnd);
   const double rtt = 80'000;

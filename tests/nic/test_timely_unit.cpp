@@ -1,6 +1,6 @@
 // The TIMELY unit (sc/nic/timely_unit) around the kernel: declared cost, no timers, segment pacing
-// (spec 3.4), RTT per segment from on_tx/on_ack (spec 3.1), the rate published after the pipeline
-// latency, and configuration errors naming the key. Expected values come from the spec's equations.
+// (the TIMELY paper, section 3), RTT per segment from on_tx/on_ack (section 3.1), the rate published after the pipeline
+// latency, and configuration errors naming the key. Expected values come from the paper's equations.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -30,7 +30,7 @@ using sc_core::SC_US;
 
 constexpr uint32_t kMtu = 1024;
 constexpr double kLineGbps = 10;
-constexpr uint64_t kFrameWire = 1086 + 20;                            // 1 KiB RoCEv2 frame + preamble/IFG (spec 6.3)
+constexpr uint64_t kFrameWire = 1086 + 20;                            // 1 KiB RoCEv2 frame + preamble/IFG (RoCEv2, Annex A17)
 constexpr uint64_t kFramePs = kFrameWire * 8 * 1000 / 10;              // 884,800 ps at 10 Gb/s
 constexpr double kLsbGbps = 1.0 / 32 / 1000;
 
@@ -83,7 +83,7 @@ TEST(TimelyUnit, FramesOfASegmentGoBackToBackAndTheNextSegmentStartsOneSpanAtThe
   }
   const uint64_t t_last = t0 + 15 * kFramePs;
   u.on_tx(0, kMtu, ps(t_last));
-  // spec 3.4: gap chosen so the average is the rate: next start = t0 + 16 frames' wire bits / 2.5 Gb/s.
+  // TIMELY paper, section 3: gap chosen so the average is the rate: next start = t0 + 16 frames' wire bits / 2.5 Gb/s.
   const double span_ps = 16.0 * kFrameWire * 8 * 1000 / 2.5;
   const double next_start = double(t_last) + double(u.pacing_gap(0).value());
   EXPECT_NEAR(next_start - double(t0), span_ps, 1000.0);  // segment start kept to 1 ns
@@ -125,11 +125,11 @@ TEST(TimelyUnit, SegmentRttFromTheFirstFramesSendTimeCutsTheRateAfterThePipeline
     u.on_ack(0, a, sc_core::sc_time_stamp());
     EXPECT_EQ(u.completions(0), k == 15 ? 1u : 0u);
   }
-  // spec 3.1: RTT = t_completion - t_send - Seg/NLR, Seg/NLR = 16 frames' wire time.
+  // TIMELY paper, section 3.1: RTT = t_completion - t_send - Seg/NLR, Seg/NLR = 16 frames' wire time.
   const double t_completion_ns = (t_send + 15 * kFramePs + delay_ps) / 1000.0;
   const double rtt_ns = t_completion_ns - t_send / 1000.0 - 16.0 * kFramePs / 1000.0;
   EXPECT_NEAR(double(u.state(0).prev_rtt), rtt_ns, 1.0);
-  // spec 3.2, RTT > T_high: rate (1 - beta (1 - T_high / rtt)), from line rate.
+  // TIMELY paper, Algorithm 1, RTT > T_high: rate (1 - beta (1 - T_high / rtt)), from line rate.
   const double want = kLineGbps * (1 - p.beta * (1 - p.t_high_ns / rtt_ns));
   sc_core::sc_start(sc_time(TimelyUnit::kCost.latency_cycles - 1, SC_NS));  // 1 GHz clock
   EXPECT_DOUBLE_EQ(u.timely_rate_gbps(0), kLineGbps);  // not yet visible
@@ -212,7 +212,7 @@ TEST(TimelyUnitInNic, MeasuresTheIdlePathRttAndPacesSegmentsToTheTimelyRate) {
   TimelyPair t(p);
   t.a->add_flow({.id = 0, .dst_host = 1});  // unlimited
   sc_core::sc_start(sc_time(50, SC_US));
-  // Idle path (spec 3.1): the last frame's propagation (1 us), the ACK's serialisation and propagation.
+  // Idle path (TIMELY paper, section 3.1): the last frame's propagation (1 us), the ACK's serialisation and propagation.
   const double ack_ns = fabric::roce::wire_bytes(fabric::roce::ack_frame_bytes()) * 8 / 100.0;
   EXPECT_NEAR(double(t.cc->state(0).prev_rtt), 1000 + ack_ns + 1000, 2.0);
   const uint64_t bytes0 = t.b->counters().bytes_delivered;
@@ -225,7 +225,7 @@ TEST(TimelyUnitInNic, MeasuresTheIdlePathRttAndPacesSegmentsToTheTimelyRate) {
   // T_low region, paper variant: exactly +delta per completion.
   EXPECT_NEAR(rate1 - rate0, completions * p.delta_mbps / 1000.0, 1e-9);
   EXPECT_GT(completions, 300u);
-  // spec 3.4: segments at line rate, gaps so that the average is the rate (linear in time here).
+  // TIMELY paper, section 3: segments at line rate, gaps so that the average is the rate (linear in time here).
   const double goodput = (t.b->counters().bytes_delivered - bytes0) * 8.0 / 2000e3;
   const double expected = (rate0 + rate1) / 2 * kMtu / double(kFrameWire);  // payload share of the wire
   std::printf("goodput %.4f Gb/s, expected %.4f Gb/s, %llu completions\n", goodput, expected,

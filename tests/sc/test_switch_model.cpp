@@ -1,6 +1,6 @@
 // The Verilated switch inside SystemC (sc/switch): hosts on fabric links send an incast through it.
 // Checks: stepping only the cycles that can change something gives the same results as stepping
-// every cycle (DESIGN.md principle 1); every frame is delivered, dropped with a reason or held;
+// every cycle (docs/README.md principle 1); every frame is delivered, dropped with a reason or held;
 // with PFC the incast is lossless and the hosts are paused.
 #include <gtest/gtest.h>
 

@@ -84,7 +84,7 @@ inline double jain(const std::vector<double>& x) {
   return s * s / (double(x.size()) * s2);
 }
 
-// Wire bytes per payload byte of a 1024-B RoCEv2 data frame: 1086 B (spec 6.3) + 20 B preamble, SFD
+// Wire bytes per payload byte of a 1024-B RoCEv2 data frame: 1086 B (RoCEv2, Annex A17) + 20 B preamble, SFD
 // and inter-frame gap.
 inline constexpr double kWirePerPayload = (1086.0 + 20.0) / 1024.0;
 

@@ -67,7 +67,7 @@ TEST(BufferPlan, PaperExampleGivesEcnThresholdBoundOf21_75KB) {
 }
 
 TEST(BufferPlan, StaticThresholdLeavesEcnLessThanOneMtu) {
-  // t_PFC / n = 24.475 KB / 32 = 0.765 KB (the transcript prints 0.85 KB, see docs/buffer-plan.md 2.2).
+  // t_PFC / n = 24.475 KB / 32 = 0.765 KB (the paper prints 0.85 KB, see docs/buffer-plan.md 2.2).
   const BufferPlan p = ccf::sw::plan_buffer(paper_input());
   EXPECT_NEAR(p.static_ecn_bound_bytes / kKB, 0.765, 0.001);
   EXPECT_LT(p.static_ecn_bound_bytes, 1500.0);

@@ -1,4 +1,4 @@
-// Swift, LDCP and TIMELY end to end through `ccfabric run` (issue 4, section 4): an 8:1 incast
+// Swift, LDCP and TIMELY end to end through `ccfabric run`: an 8:1 incast
 // converges to a fair share; Swift's endpoint window holds back senders to a slow host while the
 // fabric queue stays small; LDCP without PFC loses frames only in its fast start; LDCP's CX6-DX PCC
 // variant (cw - beta per CNP, cw + alpha per RTT probe, rate = cw / RTT) converges with RTT probes
@@ -160,7 +160,7 @@ TEST(LdcpEndToEnd, TwoHundredFiftyFiveFlowsGoBelowOnePacketWithoutCollapse) {
       run_scenario("incast_ldcp", "--set traffic.0.senders=15 --set traffic.0.flows_per_sender=17"));
 }
 
-// LDCP on the CX6-DX (seed 3.2): an 8:1 incast from a synchronised line-rate start converges to a fair
+// LDCP on the CX6-DX (the LDCP draft, section 3.2): an 8:1 incast from a synchronised line-rate start converges to a fair
 // share at high utilisation, without PFC and without a drop. The signals are the receiver NP's CNPs
 // and the RTT probes, both end-to-end frames in the ledger.
 TEST(LdcpPccEndToEnd, IncastConvergesToAFairShareWithHighUtilisation) {

@@ -1,4 +1,4 @@
-// DCQCN end to end through `ccfabric run` (issue 3, section 6): an N:1 incast at 100 Gb/s converges
+// DCQCN end to end through `ccfabric run`: an N:1 incast at 100 Gb/s converges
 // to a fair share at high utilisation; PFC without congestion control loses nothing and pauses;
 // across two switches pauses propagate hop by hop. The checks recompute what they assert from the
 // per-flow results (Jain's index from its definition, utilisation from goodput and the RoCEv2

@@ -383,7 +383,7 @@ TEST(ExploreCli, EndToEndRerunsTheRecordedScenarioAtTheShippedAndTheGivenWidths)
     const nlohmann::json summary = ccf::test::read_summary(e.at("out_dir").get<std::string>());
     EXPECT_EQ(e.at("jain_index").get<double>(), summary.at("jain_index").get<double>());
     if (res.at("setting") == "shipped") {
-      // The same scenario, seed and widths: the same run (DESIGN.md: same seed, same outputs).
+      // The same scenario, seed and widths: the same run (same seed, same outputs).
       EXPECT_EQ(summary.at("jain_index"), original.at("jain_index"));
       EXPECT_EQ(summary.at("max_queue_bytes"), original.at("max_queue_bytes"));
       EXPECT_EQ(summary.at("frames"), original.at("frames"));

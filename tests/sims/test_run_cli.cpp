@@ -154,7 +154,7 @@ TEST(RunCli, BareLoopCyclesOutOfRangeIsBadInput) {
 
 // `ccfabric bench` runs every case in each round, the DCQCN one with the bare loop, and keeps the
 // fastest; at 1 % load the switch steps far fewer cycles than at full load (idle time is free,
-// DESIGN.md principle 1).
+// docs/README.md principle 1).
 // Speed itself is reported, not asserted.
 TEST(BenchCli, ReportsEveryCaseAndStepsFewerSwitchCyclesAtLightLoad) {
   const std::string out = out_dir("bench");

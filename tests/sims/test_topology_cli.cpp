@@ -139,7 +139,7 @@ TEST(TopologyCli, SameSeedGivesIdenticalFilesAndAnotherSeedOtherPaths) {
 }
 
 // One 1024-B frame from host 0 to host 15 across the fat tree with a different rate and delay per
-// tier. By hand (spec 6.3-6.5): the data frame (1086 + 20 B) and its ACK (66 + 20 B) are serialised
+// tier. By hand (RoCEv2 framing, docs/fabric.md 2): the data frame (1086 + 20 B) and its ACK (66 + 20 B) are serialised
 // on each of the six links, twelve propagation delays, five switch crossings each way at one cycle
 // (docs/switch.md 2.2: a frame is processed in its arrival cycle and sent in the next).
 TEST(TopologyCli, OneFlowAcrossAFatTreeTakesItsFctByHandWithPerTierRatesAndDelays) {

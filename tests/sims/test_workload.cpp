@@ -475,7 +475,7 @@ TEST(Workload, RelativeCdfPathIsFoundNextToTheScenario) {
 
 // Reference: every frame through every link by the store-and-forward recursion, frame by frame, with
 // the wire lengths written out (RoCEv2: 62 B of headers per data frame, ACK 66 B, 64-B minimum,
-// 20 B preamble/SFD/IFG; spec 6.1-6.5).
+// 20 B preamble/SFD/IFG; docs/fabric.md 2).
 double reference_fct_ps(uint64_t bytes, const IdealFctParams& p) {
   const uint64_t n = (bytes + p.mtu_bytes - 1) / p.mtu_bytes;
   auto wire = [](uint64_t frame) { return double(std::max<uint64_t>(frame, 64) + 20); };

@@ -70,7 +70,7 @@ TEST(WorkloadCli, SingleFlowOnAnIdleStarCompletesInItsIdealFct) {
     EXPECT_GE(f.slowdown, 1.0 - 1e-6);
     EXPECT_LE(f.slowdown, 1.0004) << bytes << " B";
     if (bytes == 1024) {
-      // By hand (spec 6.3-6.5): data frame 1086 B + 20 B on the wire = 88.48 ns at 100 Gb/s on each of
+      // By hand (RoCEv2 framing, docs/fabric.md 2): data frame 1086 B + 20 B on the wire = 88.48 ns at 100 Gb/s on each of
       // two links, ACK 66 + 20 B = 6.88 ns on each of two links, four 1-us propagation delays, and the
       // switch's one-cycle forwarding latency (0.64 ns) for the data frame and the ACK.
       EXPECT_NEAR(f.ideal_us * 1e6, 2 * 88480.0 + 2 * 6880.0 + 4e6 + 2 * 640.0, 0.5);

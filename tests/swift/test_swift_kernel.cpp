@@ -1,5 +1,5 @@
 // test_swift_kernel.cpp: the Swift kernel (hls/swift) against Algorithm 1 and the target-delay formula
-// (seed 000 sections 3.1-3.5; spec 2.1-2.5) and against the double-precision reference (models/swift).
+// (the Swift paper, sections 3.1-3.5; htsim's parameter values) and against the double-precision reference (models/swift).
 // One behaviour per test. Directed tests compute the expected value from the paper's equation in the
 // test; random tests replay seeded event sequences through kernel and reference and bound the
 // difference (bounds derived in docs/units/swift.md section 5). Random tests print seed=...;
@@ -36,7 +36,7 @@ uint64_t test_seed(uint64_t fallback) {
 }
 bool seed_pinned() { return std::getenv("CCF_SEED") != nullptr; }
 
-// Spec 2.2, computed here from the formula (not from the kernel).
+// The Swift paper, section 3.5, computed here from the formula (not from the kernel).
 double spec_target_ns(const Params& p, double fcwnd, int hops) {
   const double alpha = p.fs_range_us * 1000 / (1 / std::sqrt(p.fs_min_cwnd) - 1 / std::sqrt(p.fs_max_cwnd));
   const double beta = -alpha / std::sqrt(p.fs_max_cwnd);
@@ -287,7 +287,7 @@ TEST(SwiftKernel, PacingDelayIsRttOverCwndBelowOnePacketAndZeroAbove) {
   const Out o = on_ack(s, r, ack(1'000'000, 200'000));  // above target: held
   ASSERT_LT(pk(o.cwnd), 1.0);
   EXPECT_NEAR(o.pacing_ns, 200'000 / pk(o.cwnd), 200'000 / pk(o.cwnd) * std::ldexp(1.0, -15) + 1);
-  EXPECT_NEAR(o.pacing_ns, 400'000, 400'000 * std::ldexp(1.0, -15) + 1);  // seed 3.4: 0.5 -> 2 RTT
+  EXPECT_NEAR(o.pacing_ns, 400'000, 400'000 * std::ldexp(1.0, -15) + 1);  // Swift paper 3.4: 0.5 -> 2 RTT
   State big = flow_with(r, 1.0, 4000);
   EXPECT_EQ(on_ack(big, r, ack(1'000'000, 5'000)).pacing_ns, 0u);
   // Line 29: "if cwnd < 1": a window held at exactly one packet is not paced, one LSB below it is.
@@ -330,12 +330,12 @@ TEST(SwiftKernel, NumAckedIsBytesOverMtuAndSaturatesAt255Packets) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Target delay (section 3.5, spec 2.2) and the datapath blocks
+// Target delay (the Swift paper, section 3.5) and the datapath blocks
 
 TEST(SwiftKernel, FabricTargetFollowsBasePlusHopsPlusFlowScaling) {
   const Params p;
   const Regs r = swift_regs(p, kMtu);
-  // The scaling term is fs_range at fs_min_cwnd and 0 at fs_max_cwnd (spec 2.2).
+  // The scaling term is fs_range at fs_min_cwnd and 0 at fs_max_cwnd (the Swift paper, section 3.5).
   EXPECT_NEAR(ns_of_q8(fabric_target_q8(r, q20(p.fs_min_cwnd), 0)), 1000 * (p.base_target_us + p.fs_range_us), 3);
   EXPECT_NEAR(ns_of_q8(fabric_target_q8(r, q20(p.fs_max_cwnd), 0)), 1000 * p.base_target_us, 3);
   EXPECT_NEAR(ns_of_q8(fabric_target_q8(r, q20(4000), 0)), 1000 * p.base_target_us, 0.01);
@@ -410,18 +410,18 @@ TEST(SwiftKernel, ReciprocalSquareRootIsWithinTwoToTheMinus15) {
 TEST(SwiftParams, DefaultsAreTheSpecAndSeedValues) {
   const Params p;
   EXPECT_EQ(swift_params_error(p), "");
-  EXPECT_DOUBLE_EQ(p.base_target_us, 20);          // spec 2.5
-  EXPECT_NEAR(p.per_hop_us, 3.05, 0.01);           // spec 2.5: base / 6.55
+  EXPECT_DOUBLE_EQ(p.base_target_us, 20);          // htsim's default
+  EXPECT_NEAR(p.per_hop_us, 3.05, 0.01);           // htsim: base / 6.55
   EXPECT_DOUBLE_EQ(p.fs_range_us, 5 * p.base_target_us);
   EXPECT_DOUBLE_EQ(p.fs_min_cwnd, 0.1);
   EXPECT_DOUBLE_EQ(p.fs_max_cwnd, 100);
   EXPECT_DOUBLE_EQ(p.ai, 1.0);
   EXPECT_DOUBLE_EQ(p.beta, 0.8);
   EXPECT_DOUBLE_EQ(p.max_mdf, 0.5);
-  EXPECT_DOUBLE_EQ(p.min_cwnd, 0.001);             // seed 3.4
+  EXPECT_DOUBLE_EQ(p.min_cwnd, 0.001);             // Swift paper, section 3.4
   EXPECT_DOUBLE_EQ(p.max_cwnd, 1000);
   EXPECT_EQ(p.retx_reset_threshold, 5u);
-  EXPECT_TRUE(p.decrease_stamp_on_equal);          // seed Algorithm 1 line 27
+  EXPECT_TRUE(p.decrease_stamp_on_equal);          // Swift paper, Algorithm 1 line 27
 }
 
 TEST(SwiftParams, BadValuesAreRejectedNamingTheKeyAndTheValue) {

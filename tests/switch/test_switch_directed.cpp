@@ -360,7 +360,7 @@ TEST(SwitchEcn, RedMarkingFollowsTheCurveOver100kFramesPerDepth) {
     const unsigned n = 100000;
     const uint64_t marked = marks_at_depth(h, depth, n);
     const double qlen = depth * 256.0;
-    // Spec 1.2: p = 0 at q <= Kmin, Pmax (q - Kmin)/(Kmax - Kmin) up to Kmax, 1 above.
+    // DCQCN paper, Figure 5: p = 0 at q <= Kmin, Pmax (q - Kmin)/(Kmax - Kmin) up to Kmax, 1 above.
     const double p = qlen <= q.kmin_bytes ? 0.0 : qlen > q.kmax_bytes ? 1.0
                    : 0.5 * (qlen - q.kmin_bytes) / (q.kmax_bytes - q.kmin_bytes);
     const double sigma = std::sqrt(n * p * (1 - p));

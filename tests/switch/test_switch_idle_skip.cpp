@@ -1,4 +1,4 @@
-// DESIGN.md principle 1: stepping the RTL only in cycles where something can change gives
+// docs/README.md principle 1: stepping the RTL only in cycles where something can change gives
 // bit-identical results to stepping every cycle, with either rule of docs/switch.md 2.1: after a
 // busy cycle (stat_idle), or as predicted after the edge (stat_next_busy, stat_eg_pending).
 #include <gtest/gtest.h>

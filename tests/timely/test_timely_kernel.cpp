@@ -1,5 +1,5 @@
-// test_timely_kernel.cpp: the TIMELY kernel (hls/timely) against the equations of the seed (the
-// authors' getNewRate) and spec 3.1-3.3, and against the double-precision reference
+// test_timely_kernel.cpp: the TIMELY kernel (hls/timely) against the equations of the authors'
+// getNewRate code and the TIMELY paper (section 3.1, Algorithm 1), and against the double-precision reference
 // (models/timely). Directed tests compute the expected value from the equation in the test; random
 // tests replay seeded sequences through kernel and reference and bound the difference (bound derived
 // in docs/units/timely.md). Random tests print seed=...; CCF_SEED=<n> replays one seed.
@@ -27,8 +27,8 @@ namespace ref = ccf::models::timely;
 
 constexpr double kLsbMbps = 1.0 / (1u << RATE_FRAC_BITS);  // one rate LSB in Mb/s
 constexpr double kAvgLsbNs = 1.0 / (1u << DIFF_FRAC_BITS);  // one avg_rtt_diff LSB in ns
-constexpr double kLineMbps = 10000;                          // the seed's 10 Gb/s
-// 16 KiB segment of 1 KiB frames: 16 x (1086 + 20) wire bytes (spec 6.3 framing; the unit derives it).
+constexpr double kLineMbps = 10000;                          // the authors' code's 10 Gb/s
+// 16 KiB segment of 1 KiB frames: 16 x (1086 + 20) wire bytes (RoCEv2 framing; the unit derives it).
 constexpr uint32_t kSegWire16k = 16 * 1106;
 
 double mbps(uint32_t rate) { return rate * kLsbMbps; }
@@ -152,7 +152,7 @@ TEST(TimelyDivider, RestoringDivisionIsTheTruncatedQuotient) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One completion event per region, against the seed's / spec's equation
+// One completion event per region, against the authors' code's / the paper's equation
 
 TEST(TimelyUpdate, FirstCompletionSetsPrevRttAndGivesAZeroDiff) {
   const Config c = cfg(Params{});
@@ -160,7 +160,7 @@ TEST(TimelyUpdate, FirstCompletionSetsPrevRttAndGivesAZeroDiff) {
   EXPECT_EQ(s.rate, c.max_rate);  // start at max rate = line rate
   const UpdateOut o = on_completion(s, c, 70'000, 1'000'000);
   EXPECT_EQ(s.prev_rtt, 70'000u);
-  EXPECT_EQ(s.avg_rtt_diff, 0);  // seed: prevRTT_ = rtt on the first call, so rtt_diff = 0
+  EXPECT_EQ(s.avg_rtt_diff, 0);  // authors' code: prevRTT_ = rtt on the first call, so rtt_diff = 0
   EXPECT_EQ(o.g, 0);
   EXPECT_EQ(o.region, Region::kGradientInc);  // 50 us <= 70 us <= 1 ms and g = 0 <= 0
 }
@@ -240,7 +240,7 @@ TEST(TimelyUpdate, FiveConsecutiveNegativeRttDiffsEnterHaiWithNTimesDelta) {
     // RTT falls by 1 us per completion, completions 100 us apart (delta_factor = 1).
     const UpdateOut o = on_completion(s, c, 200'000 - 1000 * k, 100'000 * k);
     ASSERT_EQ(o.region, Region::kGradientInc) << "k=" << k;
-    EXPECT_EQ(o.hai, k >= 5) << "k=" << k;  // seed: N = 5 once negGradientCount_ >= HAI_thresh
+    EXPECT_EQ(o.hai, k >= 5) << "k=" << k;  // authors' code: N = 5 once negGradientCount_ >= HAI_thresh
     want += (k >= 5 ? 5 : 1) * p.delta_mbps;
     EXPECT_EQ(s.rate, rate_of(want)) << "k=" << k;
   }
@@ -272,7 +272,7 @@ TEST(TimelyUpdate, AuthorVariantNeverCutsBelowHalfTheRate) {
   const UpdateOut o = on_completion(s, c, 100'000, 9'000'000);
   EXPECT_EQ(o.region, Region::kGradientDec);
   EXPECT_TRUE(o.capped_half);
-  EXPECT_EQ(s.rate, rate_of(4000));  // seed: new_rate = max(new_rate, rate * 0.5)
+  EXPECT_EQ(s.rate, rate_of(4000));  // authors' code: new_rate = max(new_rate, rate * 0.5)
 }
 
 TEST(TimelyUpdate, PaperVariantHasNoHalfCapAndStopsAtTheMinimumRate) {
@@ -333,7 +333,7 @@ TEST(TimelyUpdate, EwmaFollowsOneMinusAlphaTimesAvgPlusAlphaTimesDiff) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Segments: RTT per completion (spec 3.1) and TX segment bookkeeping
+// Segments: RTT per completion (the TIMELY paper, section 3.1) and TX segment bookkeeping
 
 TEST(TimelySegments, CompletionIsTheAckOfTheLastByteAndRttSubtractsSegOverNlr) {
   const Params p = Params::paper();  // 16 KiB segments
@@ -392,7 +392,7 @@ TEST(TimelySegments, TimestampsWrapModulo2To32Ns) {
 // ---------------------------------------------------------------------------------------------
 // Random replay against the reference
 
-// g <= 0 picks the region and g < 0 counts towards HAI (spec 3.2): do kernel and reference agree?
+// g <= 0 picks the region and g < 0 counts towards HAI (the paper's Algorithm 1): do kernel and reference agree?
 bool sign_decisions_differ(double kernel_avg, double ref_avg) {
   return (kernel_avg <= 0) != (ref_avg <= 0) || (kernel_avg < 0) != (ref_avg < 0);
 }
@@ -502,7 +502,7 @@ TEST(TimelyRandom, SequencesOfAcksRunAlongsideTheReferenceWithinTheAccumulatedBo
       if (!last) continue;
       seg_frames = 0;
       ++completions;
-      // The reference measures the same segment from the raw times (spec 3.1).
+      // The reference measures the same segment from the raw times (the TIMELY paper, section 3.1).
       const double rtt_ref_us = std::max(0.0, ref::TimelyReference::segment_rtt_us(
                                                   t_ack / 1000.0, seg_first_send / 1000.0,
                                                   (p.segment_bytes / 1024) * 1106 * 8.0, kLineMbps / 1000.0));
