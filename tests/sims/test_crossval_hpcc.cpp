@@ -30,6 +30,15 @@ using ccf::test::run_ccfabric;
 constexpr double kCcfabricMaxGbps = 100.0 * 1000.0 / 1082.0;
 constexpr double kHpccMaxGbps = 1000.0 * 8.0 / 83.0;
 
+// The DCQCN paper's values as HPCC's config expresses them (tests/crossval/hpcc/README.md, the
+// `paper` set): K 55 us, a rate cut at most every 50 us, T 55 us, F 5, R_AI 40 Mb/s, R_HAI 200 Mb/s,
+// RT <- RC on a cut, no byte counter; ECN 5 KB / 200 KB / 0.01.
+constexpr const char* kPaperValues =
+    "--set cc.dcqcn.alpha_timer_us=55 --set cc.dcqcn.rate_decrease_period_us=50 --set cc.dcqcn.increase_timer_us=55 "
+    "--set cc.dcqcn.fast_recovery_steps=5 --set cc.dcqcn.r_ai_mbps=40 --set cc.dcqcn.r_hai_mbps=200 "
+    "--set cc.dcqcn.clamp_tgt_rate=true --set switch.ecn.kmin_bytes=5000 --set switch.ecn.kmax_bytes=200000 "
+    "--set switch.ecn.pmax=0.01";
+
 // incast_summary.csv's row of one recorded run, by column name.
 std::map<std::string, std::string> hpcc_row(const std::string& name) {
   std::istringstream in(read_file(std::string(CCF_SCENARIO_DIR) + "/../../tests/crossval/hpcc/data/incast_summary.csv"));
@@ -141,22 +150,15 @@ TEST_P(CrossvalHpcc, IncastMatchesHpccsRecordedRun) {
 
 INSTANTIATE_TEST_SUITE_P(Senders, CrossvalHpcc, ::testing::Values(2u, 4u, 8u, 16u));
 
-// The DCQCN paper's values as HPCC's config expresses them (tests/crossval/hpcc/README.md): K 55 us,
-// rate cut at most every 50 us, T 55 us, F 5, R_AI 40 Mb/s, R_HAI 200 Mb/s, RT <- RC on a cut, no
-// byte counter; ECN 5 KB / 200 KB / 0.01; at 12 MiB (where 8 and 16 senders meet PFC) and 32 MiB.
-// The queue's peak is held within 10 % where PFC does not act and within 35 % where it does.
+// The DCQCN paper's values at 12 MiB (where 8 and 16 senders meet PFC) and 32 MiB. The queue's peak
+// is held within 10 % where PFC does not act and within 35 % where it does.
 class CrossvalHpccPaper : public ::testing::TestWithParam<std::tuple<unsigned, unsigned>> {};
 
 TEST_P(CrossvalHpccPaper, IncastMatchesHpccsRecordedRun) {
   const auto [n, mib] = GetParam();
-  const std::string paper =
-      "--set cc.dcqcn.alpha_timer_us=55 --set cc.dcqcn.rate_decrease_period_us=50 --set cc.dcqcn.increase_timer_us=55 "
-      "--set cc.dcqcn.fast_recovery_steps=5 --set cc.dcqcn.r_ai_mbps=40 --set cc.dcqcn.r_hai_mbps=200 "
-      "--set cc.dcqcn.clamp_tgt_rate=true --set switch.ecn.kmin_bytes=5000 --set switch.ecn.kmax_bytes=200000 "
-      "--set switch.ecn.pmax=0.01";
   const bool pfc_acts = mib == 12 && n >= 8;
   expect_matches(fmt::format("incast_n{}_paper_{}mb", n, mib), n,
-                 fmt::format("{} --set switch.buffer_bytes={}", paper, uint64_t{mib} << 20),
+                 fmt::format("{} --set switch.buffer_bytes={}", kPaperValues, uint64_t{mib} << 20),
                  {0.08, 0.05, 0.02, 0.4, pfc_acts ? 0.35 : 0.1});
 }
 
@@ -164,13 +166,15 @@ INSTANTIATE_TEST_SUITE_P(SendersAndBuffer, CrossvalHpccPaper,
                          ::testing::Combine(::testing::Values(2u, 4u, 8u, 16u), ::testing::Values(12u, 32u)));
 
 // HPCC's web-search flow file (pattern hpcc_flows) on the k = 4 fat tree: the FCT slowdown
-// distribution against HPCC's run of the same flows, each figure within 30 % (measured: at most 32 %
-// for the 99th percentile of flows up to 100 KB, which is not held; docs/crossval.md 2). Slowdowns
-// below 1 count as 1 and percentiles are sorted[int(n p)], as HPCC's analysis/fct_analysis.py.
-// 100 ms of simulated time: about 25 s.
-TEST(CrossvalHpccWebSearch, FctSlowdownsMatchHpccsRun) {
+// distribution against HPCC's run of the same flows (`row` of websearch_summary.csv), each figure
+// within 30 % (measured: at most 21 % with HPCC's values and 14 % with the paper's; the 99th
+// percentile of flows up to 100 KB is not held, docs/crossval.md 2). Slowdowns below 1 count as 1
+// and percentiles are sorted[int(n p)], as HPCC's analysis/fct_analysis.py. 100 ms of simulated
+// time: 16 s (HPCC's values) and 23 s (the paper's).
+void expect_websearch_matches(const std::string& row, const std::string& sets) {
   const std::string dir = out_dir("crossval_hpcc_websearch");
-  const auto r = run_ccfabric(fmt::format("run {}/websearch_hpcc_k4.toml --plots none --out {}", CCF_SCENARIO_DIR, dir));
+  const auto r =
+      run_ccfabric(fmt::format("run {}/websearch_hpcc_k4.toml {} --plots none --out {}", CCF_SCENARIO_DIR, sets, dir));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::istringstream in(read_file(dir + "/fct.csv"));
   std::string line;
@@ -188,16 +192,24 @@ TEST(CrossvalHpccWebSearch, FctSlowdownsMatchHpccsRun) {
   std::sort(slowdown.begin(), slowdown.end());
   const auto pct = [&](double p) { return slowdown[static_cast<size_t>(double(slowdown.size()) * p)]; };
   std::istringstream hs(read_file(std::string(CCF_SCENARIO_DIR) + "/../../tests/crossval/hpcc/data/websearch_summary.csv"));
-  std::getline(hs, line);
-  std::getline(hs, line);  // websearch_k4_hpcc_32mb
   std::vector<double> h;
-  for (std::istringstream w(line); std::getline(w, line, ',');) h.push_back(std::atof(line.c_str()));
+  for (std::string text; std::getline(hs, text);)
+    if (text.starts_with(row + ",")) {
+      for (std::istringstream w(text); std::getline(w, line, ',');) h.push_back(std::atof(line.c_str()));
+    }
+  ASSERT_EQ(h.size(), 11u) << "no recorded HPCC run " << row;
   // name,flows,finished,unfinished,slowdown_mean,slowdown_p50,slowdown_p95,slowdown_p99,...,max_fct_us
   EXPECT_NEAR(sum / double(slowdown.size()), h[4], 0.3 * h[4]) << "mean";
   EXPECT_NEAR(pct(0.50), h[5], 0.3 * h[5]) << "median";
   EXPECT_NEAR(pct(0.95), h[6], 0.3 * h[6]) << "95th percentile";
   EXPECT_NEAR(pct(0.99), h[7], 0.3 * h[7]) << "99th percentile";
   EXPECT_NEAR(fct_max, h[10], 0.3 * h[10]) << "largest FCT (us)";
+}
+
+TEST(CrossvalHpccWebSearch, FctSlowdownsMatchHpccsRun) { expect_websearch_matches("websearch_k4_hpcc_32mb", ""); }
+
+TEST(CrossvalHpccWebSearch, FctSlowdownsWithThePapersValuesMatchHpccsRun) {
+  expect_websearch_matches("websearch_k4_paper_32mb", kPaperValues);
 }
 
 }  // namespace
