@@ -13,16 +13,20 @@
 #include <map>
 #include <systemc>
 
+#include "dcqcn/kernel_params.hpp"
 #include "dcqcn/np_reference.hpp"
 #include "dcqcn/rp_reference.hpp"
 #include "explore/explore.hpp"
+#include "ldcp/kernel_params.hpp"
 #include "ldcp/ldcp_reference.hpp"
 #include "nic/dcqcn_np_unit.hpp"
 #include "nic/dcqcn_rp_unit.hpp"
 #include "nic/ldcp_unit.hpp"
 #include "nic/swift_unit.hpp"
 #include "nic/timely_unit.hpp"
+#include "swift/kernel_params.hpp"
 #include "swift/swift_reference.hpp"
+#include "timely/kernel_params.hpp"
 #include "timely/timely_reference.hpp"
 
 namespace ccf::explore {
@@ -151,7 +155,7 @@ class DcqcnUnit : public Unit {
     const dk::RpParams p = rp(s);
     nic::DcqcnRpUnit kernel(p);
     nic::DcqcnNpUnit np_kernel(np(s));
-    const ref::RpReferenceParams rp_ref = reference_params(p);
+    const ref::RpReferenceParams rp_ref = ref::reference_params(p);
     struct RefFlow {
       ref::RpReference r;
       uint64_t alpha_ps = nic::kNoDeadline, increase_ps = nic::kNoDeadline, decrease_ps = nic::kNoDeadline;
@@ -243,30 +247,6 @@ class DcqcnUnit : public Unit {
   }
 
  private:
-  static models::dcqcn::RpReferenceParams reference_params(const dk::RpParams& p) {
-    namespace ref = models::dcqcn;
-    auto mbps = [](uint32_t r) { return r / 32.0; };
-    ref::RpReferenceParams r;
-    r.variant = p.variant == dk::RpVariant::kPaper     ? ref::Variant::kPaper
-                : p.variant == dk::RpVariant::kNs3Rdma ? ref::Variant::kNs3Rdma
-                                                       : ref::Variant::kMlx;
-    r.C_mbps = mbps(p.line_rate);
-    r.min_rate_mbps = mbps(p.min_rate);
-    r.R_AI_mbps = mbps(p.r_ai);
-    r.R_HAI_mbps = mbps(p.r_hai);
-    r.g = double(p.g) / dk::kGainOne;
-    r.alpha_init = double(p.initial_alpha) / dk::kAlphaOne;
-    r.F = static_cast<int>(p.fast_recovery_steps);
-    r.B_bytes = p.byte_counter_bytes;
-    r.K_us = p.alpha_timer_ns / 1000.0;
-    r.T_us = p.increase_timer_ns / 1000.0;
-    r.decrease_period_us = p.rate_decrease_period_ns / 1000.0;
-    r.clamp_tgt_rate = p.clamp_tgt_rate;
-    r.clamp_tgt_rate_after_time_inc = p.clamp_tgt_rate_after_time_inc;
-    r.min_dec_fac = double(p.min_dec_fac) / dk::kGainOne;
-    r.rate_on_first_cnp_mbps = mbps(p.rate_on_first_cnp);
-    return r;
-  }
   static void resync(models::dcqcn::RpReference& r, const dk::RpState& s, const dk::RpParams& p) {
     r.RC = s.rc.to_double() / 32.0;
     r.RT = s.rt.to_double() / 32.0;
@@ -316,7 +296,7 @@ class SwiftExplore : public Unit {
     namespace ref = models::swift;
     const sk::Params p = params(s);
     nic::SwiftUnit kernel(p, c_.mtu_bytes);
-    const ref::ReferenceParams rp = reference_params(p);
+    const ref::ReferenceParams rp = ref::reference_params(p, c_.mtu_bytes);
     std::vector<ref::SwiftReference> refs;
     FlowIndex ids;
     Tally tally;
@@ -379,26 +359,6 @@ class SwiftExplore : public Unit {
   }
 
  private:
-  models::swift::ReferenceParams reference_params(const sk::Params& p) const {
-    models::swift::ReferenceParams q;
-    q.base_target = p.base_target_us * 1000;
-    q.h = p.per_hop_us * 1000;
-    q.fs_range = p.fs_range_us * 1000;
-    q.fs_min_cwnd = p.fs_min_cwnd;
-    q.fs_max_cwnd = p.fs_max_cwnd;
-    q.endpoint_target = p.endpoint_target_us * 1000;
-    q.ewma_gain = p.endpoint_ewma_gain;
-    q.ai = p.ai;
-    q.beta = p.beta;
-    q.max_mdf = p.max_mdf;
-    q.min_cwnd = p.min_cwnd;
-    q.max_cwnd = p.max_cwnd;
-    q.init_cwnd = p.init_cwnd;
-    q.RETX_RESET_THRESHOLD = static_cast<int>(p.retx_reset_threshold);
-    q.stamp_on_equal = p.decrease_stamp_on_equal;
-    q.mtu = c_.mtu_bytes;
-    return q;
-  }
 
   ExploreConfig c_;
   std::vector<Knob> knobs_;
@@ -437,12 +397,7 @@ class LdcpExplore : public Unit {
     namespace ref = models::ldcp;
     const lk::Params p = params(s);
     nic::LdcpUnit kernel(p, c_.mtu_bytes, c_.link_gbps);
-    ref::LdcpReferenceParams rp;
-    rp.alpha = p.alpha, rp.beta = p.beta, rp.gamma = p.gamma, rp.eta = p.eta;
-    rp.mtu_bytes = c_.mtu_bytes;
-    rp.BDP_bytes = double(lk::ldcp_bdp_bytes(p, c_.link_gbps));
-    rp.RTT0_ns = p.base_rtt_ns;
-    rp.fast_start = p.fast_start;
+    const ref::LdcpReferenceParams rp = ref::reference_params(p, c_.mtu_bytes, lk::ldcp_bdp_bytes(p, c_.link_gbps));
     std::vector<ref::LdcpReference> refs;
     FlowIndex ids;
     Tally tally;
@@ -553,18 +508,7 @@ class TimelyExplore : public Unit {
     const tk::Params p = params(s);
     nic::TimelyUnit kernel(p, c_.mtu_bytes, c_.link_gbps);
     const tk::Config& c = kernel.config();
-    ref::TimelyReferenceParams rp;
-    rp.variant = c.variant == tk::Variant::kAuthor ? ref::Variant::kAuthor : ref::Variant::kPaper;
-    rp.ewma_alpha = double(c.alpha) / tk::kParamOne;
-    rp.decreaseFactor = double(c.beta) / tk::kParamOne;
-    rp.additiveIncrement_mbps = c.delta / 32.0;
-    rp.t_low_us = c.t_low_ns / 1000.0;
-    rp.t_high_us = c.t_high_ns / 1000.0;
-    rp.minRTT_us = p.min_rtt_ns / 1000.0;
-    rp.HAI_thresh = static_cast<int>(c.hai_thresh);
-    rp.HAI_N = static_cast<int>(c.hai_n);
-    rp.minRate_mbps = c.min_rate / 32.0;
-    rp.maxRate_mbps = c.max_rate / 32.0;
+    const ref::TimelyReferenceParams rp = ref::reference_params(c, p);
     // Seg/NLR exactly: the segment's wire bytes at the line rate, in ns.
     const double seg_ns = double(p.segment_bytes / c_.mtu_bytes) * kernel.data_frame_wire_bytes(c_.mtu_bytes) * 8.0 /
                           c_.link_gbps;

@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "dcqcn/np_kernel.hpp"
+#include "dcqcn/kernel_params.hpp"
 #include "dcqcn/np_reference.hpp"
 #include "dcqcn/rp_kernel.hpp"
 #include "dcqcn/rp_reference.hpp"
@@ -58,28 +59,6 @@ RpParams small_b(RpParams p, uint32_t b = 10'000) {
   return p;
 }
 
-ref::RpReferenceParams to_reference(const RpParams& p) {
-  ref::RpReferenceParams r;
-  r.variant = p.variant == RpVariant::kPaper     ? ref::Variant::kPaper
-              : p.variant == RpVariant::kNs3Rdma ? ref::Variant::kNs3Rdma
-                                                 : ref::Variant::kMlx;
-  r.C_mbps = mbps(p.line_rate);
-  r.min_rate_mbps = mbps(p.min_rate);
-  r.R_AI_mbps = mbps(p.r_ai);
-  r.R_HAI_mbps = mbps(p.r_hai);
-  r.g = g_of(p);
-  r.alpha_init = alpha_of(p.initial_alpha);
-  r.F = static_cast<int>(p.fast_recovery_steps);
-  r.B_bytes = p.byte_counter_bytes;
-  r.K_us = p.alpha_timer_ns / 1000.0;
-  r.T_us = p.increase_timer_ns / 1000.0;
-  r.decrease_period_us = p.rate_decrease_period_ns / 1000.0;
-  r.clamp_tgt_rate = p.clamp_tgt_rate;
-  r.clamp_tgt_rate_after_time_inc = p.clamp_tgt_rate_after_time_inc;
-  r.min_dec_fac = static_cast<double>(p.min_dec_fac) / kGainOne;
-  r.rate_on_first_cnp_mbps = mbps(p.rate_on_first_cnp);
-  return r;
-}
 
 // ---------------------------------------------------------------------------------------------
 // RP, paper variant: eq. (1) and (2)
@@ -741,7 +720,7 @@ void run_random_rp(const RpParams& p, uint64_t seed, int n_events, ErrorStats& s
   SCOPED_TRACE(fmt::format("seed={}", seed));
   std::mt19937_64 rng(seed);
   RpState s = rp_initial_state(p);
-  ref::RpReference r(to_reference(p));
+  ref::RpReference r(ref::reference_params(p));
   const double shares[] = {0.0, 0.01, 0.05, 0.15, 0.4, 0.85};  // 0.85: CNP storms
   double cnp_share = 0.1;
   std::array<std::string, 24> history;

@@ -16,7 +16,7 @@
 
 #include "ldcp/ldcp_kernel.hpp"
 #include "ldcp/ldcp_reference.hpp"
-#include "ldcp_test_params.hpp"
+#include "ldcp/kernel_params.hpp"
 
 namespace ccf::hls::ldcp {
 namespace {
@@ -458,7 +458,7 @@ void run_random(uint64_t seed, Stats& st) {
   p.fast_start = rng() % 8 != 0;
   ASSERT_EQ(ldcp_config_error(p, mtu, kLine), "");
   const Config c = ldcp_config(p, mtu, kLine);
-  const ref::LdcpReferenceParams rp = test::ldcp_reference_params(p, mtu);
+  const ref::LdcpReferenceParams rp = ref::reference_params(p, mtu, p.bdp_bytes);
 
   LdcpState s = ldcp_initial_state(c);
   ref::LdcpReference r(rp);

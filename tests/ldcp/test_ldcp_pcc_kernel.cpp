@@ -13,6 +13,7 @@
 
 #include "ldcp/ldcp_kernel.hpp"
 #include "ldcp/ldcp_pcc_kernel.hpp"
+#include "ldcp/kernel_params.hpp"
 #include "ldcp/ldcp_pcc_reference.hpp"
 
 namespace ccf::hls::ldcp {
@@ -260,9 +261,7 @@ TEST(LdcpPccKernel, RandomEventsFollowTheReferenceWithinTheBound) {
     const double line = pick({25.0, 100.0, 400.0});
     const uint32_t mtu = static_cast<uint32_t>(pick({1024, 4096}));
     const Config c = config(p, mtu, line);
-    ref::LdcpPccReferenceParams rp;
-    rp.alpha = p.alpha, rp.beta = p.beta, rp.gamma = p.gamma, rp.IW = c.iw_packets, rp.RTT0_ns = p.base_rtt_ns;
-    rp.T_ns = (mtu + 82) * 8.0 / line, rp.probe_timeout_ns = c.probe_timeout_ns, rp.cw_clamp = p.cw_clamp;
+    const ref::LdcpPccReferenceParams rp = ref::pcc_reference_params(p, c, (mtu + 82) * 8.0 / line);
     ref::LdcpPccReference r(rp);
     PccState s = ldcp_pcc_initial_state(c);
     double bound = 0;

@@ -23,6 +23,7 @@
 #include "fabric/link.hpp"
 #include "fabric/roce_format.hpp"
 #include "ldcp/ldcp_pcc_kernel.hpp"
+#include "ldcp/kernel_params.hpp"
 #include "ldcp/ldcp_pcc_reference.hpp"
 #include "nic/dcqcn_np_unit.hpp"
 #include "nic/ldcp_pcc_unit.hpp"
@@ -59,11 +60,7 @@ lk::Params pcc(double alpha = 1.0, double beta = 0.5) {
 }
 
 ref::LdcpPccReference reference(const LdcpPccUnit& u, const lk::Params& p) {
-  ref::LdcpPccReferenceParams rp;
-  rp.alpha = p.alpha, rp.beta = p.beta, rp.gamma = p.gamma, rp.IW = u.config().iw_packets;
-  rp.RTT0_ns = p.base_rtt_ns, rp.T_ns = kFrameNs, rp.probe_timeout_ns = u.config().probe_timeout_ns;
-  rp.cw_clamp = p.cw_clamp;
-  return ref::LdcpPccReference(rp);
+  return ref::LdcpPccReference(ref::pcc_reference_params(p, u.config(), kFrameNs));
 }
 
 double rate_fraction(const LdcpPccUnit& u, uint32_t flow) { return std::ldexp(double(u.rate_fraction(flow)), -20); }

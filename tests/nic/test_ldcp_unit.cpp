@@ -17,7 +17,7 @@
 #include "ldcp/ldcp_kernel.hpp"
 #include "fabric/frame.hpp"
 #include "ldcp/ldcp_reference.hpp"
-#include "ldcp_test_params.hpp"
+#include "ldcp/kernel_params.hpp"
 #include "nic/ldcp_unit.hpp"
 #include "nic/nic.hpp"
 
@@ -162,7 +162,7 @@ TEST(LdcpUnit, FollowsTheReferenceThroughFastStartLossSubOneAndRecovery) {
   p.beta = 0.25;
   p.gamma = 0.0625;
   LdcpUnit u(p, kMtu, 100);
-  models::ldcp::LdcpReference r(test::ldcp_reference_params(p, kMtu));
+  models::ldcp::LdcpReference r(models::ldcp::reference_params(p, kMtu, p.bdp_bytes));
   u.init_flow(0, now());
   uint64_t cum = 0;
   auto compare = [&](int step) {
@@ -290,7 +290,7 @@ struct LdcpPair {
     });
   }
   models::ldcp::LdcpReference reference(const lk::Params& p, uint32_t mtu = kMtu) const {
-    return models::ldcp::LdcpReference(test::ldcp_reference_params(p, mtu));
+    return models::ldcp::LdcpReference(models::ldcp::reference_params(p, mtu, p.bdp_bytes));
   }
 };
 

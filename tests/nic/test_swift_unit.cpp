@@ -17,6 +17,7 @@
 #include "fabric/roce_format.hpp"
 #include "nic/nic.hpp"
 #include "nic/swift_unit.hpp"
+#include "swift/kernel_params.hpp"
 #include "swift/swift_kernel.hpp"
 #include "swift/swift_reference.hpp"
 
@@ -99,10 +100,7 @@ TEST(SwiftUnit, TimeoutsAndNaksAreTheRetransmitTimeoutAndFastRecoveryOfAlgorithm
   SwiftUnit u(p, kMtu);
   u.init_flow(0, sc_core::SC_ZERO_TIME);
   u.on_ack(0, ack_info(10'000'000), sc_time(1, SC_US));  // RTT sample 10 us
-  models::swift::ReferenceParams rp;
-  rp.init_cwnd = 40;
-  rp.mtu = kMtu;
-  models::swift::SwiftReference m(rp, 0);
+  models::swift::SwiftReference m(models::swift::reference_params(p, kMtu), 0);
   m.on_ack(1'000, 10'000, 0, 0, kMtu);
   u.on_timeout(0, sc_time(100, SC_US));
   m.on_retransmit_timeout(100'000);

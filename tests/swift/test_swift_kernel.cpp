@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "swift/swift_kernel.hpp"
+#include "swift/kernel_params.hpp"
 #include "swift/swift_reference.hpp"
 
 namespace ccf::hls::swift {
@@ -464,26 +465,6 @@ TEST(SwiftParams, BadValuesAreRejectedNamingTheKeyAndTheValue) {
 // ---------------------------------------------------------------------------------------------
 // Random event sequences: kernel against the reference
 
-ref::ReferenceParams ref_params(const Params& p, uint32_t mtu) {
-  ref::ReferenceParams q;
-  q.base_target = p.base_target_us * 1000;
-  q.h = p.per_hop_us * 1000;
-  q.fs_range = p.fs_range_us * 1000;
-  q.fs_min_cwnd = p.fs_min_cwnd;
-  q.fs_max_cwnd = p.fs_max_cwnd;
-  q.endpoint_target = p.endpoint_target_us * 1000;
-  q.ewma_gain = p.endpoint_ewma_gain;
-  q.ai = p.ai;
-  q.beta = p.beta;
-  q.max_mdf = p.max_mdf;
-  q.min_cwnd = p.min_cwnd;
-  q.max_cwnd = p.max_cwnd;
-  q.init_cwnd = p.init_cwnd;
-  q.RETX_RESET_THRESHOLD = static_cast<int>(p.retx_reset_threshold);
-  q.stamp_on_equal = p.decrease_stamp_on_equal;
-  q.mtu = mtu;
-  return q;
-}
 
 // The reference takes the kernel's state (exactly representable in double).
 void resync(ref::SwiftReference& m, const State& s) {
@@ -542,7 +523,7 @@ void run_random(uint64_t seed, Stats& st) {
   ASSERT_EQ(swift_params_error(p), "");
   const uint32_t mtu = 256 + static_cast<uint32_t>(g() % 3840);
   const Regs r = swift_regs(p, mtu);
-  const ref::ReferenceParams rp = ref_params(p, mtu);
+  const ref::ReferenceParams rp = ref::reference_params(p, mtu);
   uint64_t now = 1'000;
   State s = swift_initial_state(r, static_cast<uint32_t>(now));
   ref::SwiftReference one(rp, double(now)), free(rp, double(now));

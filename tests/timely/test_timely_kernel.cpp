@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "timely/timely_kernel.hpp"
+#include "timely/kernel_params.hpp"
 #include "timely/timely_reference.hpp"
 
 namespace ccf::hls::timely {
@@ -52,26 +53,9 @@ State mid_run(const Config& c, double rate_mbps, uint32_t prev_rtt_ns, double av
   return s;
 }
 
-// The reference with the kernel's quantised registers (alpha, beta, delta, rates): the comparison
-// then bounds the arithmetic, not the parameter quantisation (docs/units/timely.md 5).
-ref::TimelyReferenceParams ref_params(const Config& c, const Params& p) {
-  ref::TimelyReferenceParams r;
-  r.variant = c.variant == Variant::kAuthor ? ref::Variant::kAuthor : ref::Variant::kPaper;
-  r.ewma_alpha = double(c.alpha) / kParamOne;
-  r.decreaseFactor = double(c.beta) / kParamOne;
-  r.additiveIncrement_mbps = mbps(c.delta);
-  r.t_low_us = c.t_low_ns / 1000.0;
-  r.t_high_us = c.t_high_ns / 1000.0;
-  r.minRTT_us = p.min_rtt_ns / 1000.0;
-  r.HAI_thresh = static_cast<int>(c.hai_thresh);
-  r.HAI_N = static_cast<int>(c.hai_n);
-  r.minRate_mbps = mbps(c.min_rate);
-  r.maxRate_mbps = mbps(c.max_rate);
-  return r;
-}
 
 ref::TimelyReference ref_from_state(const Config& c, const Params& p, const State& s) {
-  ref::TimelyReference r(ref_params(c, p), mbps(s.rate));
+  ref::TimelyReference r(ref::reference_params(c, p), mbps(s.rate));
   r.prevRTT_us = s.prev_rtt.to_double() / 1000.0;
   r.avgRTTDiff_us = s.avg_rtt_diff.to_double() * kAvgLsbNs / 1000.0;
   r.negGradientCount = s.neg_count;
@@ -479,7 +463,7 @@ TEST(TimelyRandom, SequencesOfAcksRunAlongsideTheReferenceWithinTheAccumulatedBo
     p.segment_bytes = 1024u << (prng() % 5);  // 1..16 frames
     const Config c = timely_config(p, kLineMbps, (p.segment_bytes / 1024) * 1106);
     State s = timely_initial_state(c);
-    ref::TimelyReference r(ref_params(c, p), mbps(s.rate));
+    ref::TimelyReference r(ref::reference_params(c, p), mbps(s.rate));
     // RTT: a random walk of the queueing delay on top of a base RTT; one ACK per 1 KiB frame.
     double queue_ns = 0;
     const double base_ns = 5'000 + double(prng() % 20'000);
