@@ -4,8 +4,8 @@
 #include <benchmark/benchmark.h>
 
 #include "Vsw_top.h"
-#include "switch/bare_step.hpp"
-#include "switch/switch_dut.hpp"
+#include "driver/bare_step.hpp"
+#include "driver/switch_dut.hpp"
 #include "switch/traffic_env.hpp"
 
 namespace {
@@ -23,15 +23,15 @@ ccf::tb::TrafficProfile full_load() {
 }
 
 // Bare loop: the model's eval() twice per cycle with constant inputs, nothing else.
-void bare_loop(benchmark::State& state, ccf::tb::SwitchDut<Vsw_top>& dut, uint64_t c) {
+void bare_loop(benchmark::State& state, ccf::driver::SwitchDut<Vsw_top>& dut, uint64_t c) {
   Vsw_top& m = dut.rtl();
-  for (auto _ : state) ccf::tb::bare_step(m, c++);
+  for (auto _ : state) ccf::driver::bare_step(m, c++);
   state.counters["cycles_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 void BM_BareStepIdle(benchmark::State& state) {
   const SwitchParams params;
-  ccf::tb::SwitchDut<Vsw_top> dut(params);
+  ccf::driver::SwitchDut<Vsw_top> dut(params);
   bare_loop(state, dut, dut.configure(dut.reset(0), SwitchConfig::defaults(params)));
 }
 BENCHMARK(BM_BareStepIdle);
@@ -40,16 +40,16 @@ BENCHMARK(BM_BareStepIdle);
 // always ready, so the switch admits and dequeues one frame per cycle.
 void BM_BareStepLoaded(benchmark::State& state) {
   const SwitchParams params;
-  ccf::tb::SwitchDut<Vsw_top> dut(params);
+  ccf::driver::SwitchDut<Vsw_top> dut(params);
   const uint64_t c = dut.configure(dut.reset(0), SwitchConfig::defaults(params));
-  ccf::tb::drive_full_load(dut, params);
+  ccf::driver::drive_full_load(dut, params);
   bare_loop(state, dut, c);
 }
 BENCHMARK(BM_BareStepLoaded);
 
 void BM_DriverIdle(benchmark::State& state) {
   const SwitchParams params;
-  ccf::tb::SwitchDut<Vsw_top> dut(params);
+  ccf::driver::SwitchDut<Vsw_top> dut(params);
   uint64_t c = dut.configure(dut.reset(0), SwitchConfig::defaults(params));
   CycleInputs in;
   in.in_desc.resize(params.nports);
@@ -64,7 +64,7 @@ BENCHMARK(BM_DriverIdle);
 // frame's wire time.
 void BM_DriverLoaded(benchmark::State& state) {
   const SwitchParams params;
-  ccf::tb::SwitchDut<Vsw_top> dut(params);
+  ccf::driver::SwitchDut<Vsw_top> dut(params);
   uint64_t c = dut.configure(dut.reset(0), SwitchConfig::defaults(params));
   ccf::tb::TrafficEnv env(params, full_load(), 1);
   uint64_t frames = 0;

@@ -4,7 +4,7 @@
 #   cmake -DVDIR=<verilator --Mdir> -DPREFIX=<--prefix> -DCLOCK=<clock port> -P verilator_edge_ico.cmake
 #
 # Verilator 5.006 evaluates every combinational path from the top-level inputs (the "ico" region) on
-# each eval(), unconditionally. The drivers (tb/switch/switch_dut.hpp, tb/switch/bare_step.hpp) call
+# each eval(), unconditionally. The drivers (rtl/driver/switch_dut.hpp, rtl/driver/bare_step.hpp) call
 # eval() twice per cycle: with the clock low and the cycle's inputs set, then with the clock high and
 # the same inputs, for the edge. The second input pass recomputes what the first left unchanged (same
 # inputs, and no state changes while the clock is low). This edits the generated trigger so that the

@@ -13,7 +13,7 @@
 
 // Verilator's SystemC-aware runtime calls sc_time_stamp() unqualified.
 using sc_core::sc_time_stamp;
-#include "switch/switch_dut.hpp"
+#include "driver/switch_dut.hpp"
 
 namespace ccf::swc {
 
@@ -395,7 +395,7 @@ SwitchModel::Held SwitchModel::release_tag(uint32_t tag, const char* what) {
 }
 
 uint32_t SwitchModel::read_reg(uint32_t addr) {
-  const tb::CfgOp op{false, addr, 0};  // every traffic input idle (rare: register reads at the end of a run)
+  const driver::CfgOp op{false, addr, 0};  // every traffic input idle (rare: register reads at the end of a run)
   rtl_->step(last_stepped_ + 1, sw::CycleInputMasks{}, report_, &op);
   handle_outputs(last_stepped_ + 1, 0, report_);
   if (sc_core::sc_is_running())

@@ -15,7 +15,7 @@ using sc_core::sc_time_stamp;
 #include "Vsw_top_p32_b64.h"
 #include "Vsw_top_rcm.h"
 #include "Vsw_top_rcm_p32.h"
-#include "switch/switch_dut.hpp"
+#include "driver/switch_dut.hpp"
 
 namespace ccf::swc {
 
@@ -34,14 +34,14 @@ class SwitchRtlOf final : public SwitchRtl {
   void offer(unsigned port, const sw::Descriptor& desc) override { dut_.offer(port, desc); }
   void offer_pfc(unsigned port, const sw::PfcFrame& frame) override { dut_.offer_pfc(port, frame); }
   void offer_cn(const sw::CnOnPort& cn) override { dut_.offer_cn(cn); }
-  void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const tb::CfgOp* cfg) override {
+  void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const driver::CfgOp* cfg) override {
     dut_.step(cycle, set, out, cfg);
   }
   const sw::PfcFrame& pfc_out(unsigned port) const override { return dut_.pfc_out(port); }
   uint32_t cfg_rd_data() const override { return dut_.cfg_rd_data(); }
 
  private:
-  tb::SwitchDut<V> dut_;
+  driver::SwitchDut<V> dut_;
 };
 
 }  // namespace detail

@@ -9,7 +9,7 @@
 #include "switch/mmu_model.hpp"
 #include "switch/switch_config.hpp"
 
-namespace ccf::tb {
+namespace ccf::driver {
 struct CfgOp;
 }
 
@@ -20,16 +20,16 @@ class SwitchRtl {
   virtual ~SwitchRtl() = default;
   // Resets the RTL and writes `cfg`; returns the first cycle free for traffic.
   virtual uint64_t reset_and_configure(const sw::SwitchConfig& cfg) = 0;
-  // With a waveform: its time axis and the window dumped (tb::SwitchDut::set_trace_time).
+  // With a waveform: its time axis and the window dumped (driver::SwitchDut::set_trace_time).
   virtual void set_trace_time(uint64_t first_cycle, uint64_t period_ps, uint64_t from_ps, uint64_t to_ps) = 0;
-  // One cycle (tb::SwitchDut's co-simulation cycle): the descriptors and PFC frames of the ports
+  // One cycle (driver::SwitchDut's co-simulation cycle): the descriptors and PFC frames of the ports
   // set in `set` are written first with offer() and offer_pfc(); outputs before the edge, the
   // stepping prediction after it; the PFC frames sent are read with pfc_out() (for ports whose bit
   // is set in CycleReport::pfc_out_mask).
   virtual void offer(unsigned port, const sw::Descriptor& desc) = 0;
   virtual void offer_pfc(unsigned port, const sw::PfcFrame& frame) = 0;
   virtual void offer_cn(const sw::CnOnPort& cn) = 0;  // RCM (CycleInputMasks::cn_in)
-  virtual void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const tb::CfgOp* cfg) = 0;
+  virtual void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const driver::CfgOp* cfg) = 0;
   virtual const sw::PfcFrame& pfc_out(unsigned port) const = 0;
   virtual uint32_t cfg_rd_data() const = 0;
 

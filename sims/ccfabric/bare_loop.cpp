@@ -10,20 +10,20 @@
 #include "Vsw_top_b64.h"
 #include "Vsw_top_p32.h"
 #include "Vsw_top_p32_b64.h"
-#include "switch/bare_step.hpp"
+#include "driver/bare_step.hpp"
 #include "switch/switch_config.hpp"
-#include "switch/switch_dut.hpp"
+#include "driver/switch_dut.hpp"
 
 namespace ccf::cli {
 namespace {
 
 template <class V>
 double cycles_per_s(const sw::SwitchParams& params, uint64_t cycles) {
-  tb::SwitchDut<V> dut(params);
+  driver::SwitchDut<V> dut(params);
   uint64_t cycle = dut.configure(dut.reset(0), sw::SwitchConfig::defaults(params));
-  tb::drive_full_load(dut, params);
+  driver::drive_full_load(dut, params);
   const auto t0 = std::chrono::steady_clock::now();
-  for (uint64_t k = 0; k < cycles; ++k) tb::bare_step(dut.rtl(), cycle++);
+  for (uint64_t k = 0; k < cycles; ++k) driver::bare_step(dut.rtl(), cycle++);
   return double(cycles) / std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 

@@ -1,4 +1,4 @@
-// bare_loop.hpp: the speed of the Verilated switch stepped with nothing around it (tb/switch/
+// bare_loop.hpp: the speed of the Verilated switch stepped with nothing around it (rtl/driver/
 // bare_step.hpp), the reference for the co-simulated switch's speed (`ccfabric run
 // --bare-loop-cycles`, `ccfabric bench`, docs/speed.md).
 #pragma once

@@ -15,8 +15,8 @@
 #include "Vsw_top.h"
 #include "cli_checks.hpp"
 #include "commands.hpp"
-#include "switch/switch_dut.hpp"
-#include "switch/switch_regs.hpp"
+#include "driver/switch_dut.hpp"
+#include "driver/switch_regs.hpp"
 #include "output/output_file.hpp"
 
 namespace ccf::cli {
@@ -54,7 +54,7 @@ void run_demo(const DemoOptions& o) {
   if (const std::string err = cfg.validate(params); !err.empty()) throw BadInput(err);
   ensure_out_dir(o.out_dir);
   const std::string trace_path = o.out_dir + "/switch.fst";
-  tb::SwitchDut<Vsw_top> dut(params, o.trace ? trace_path.c_str() : nullptr);
+  driver::SwitchDut<Vsw_top> dut(params, o.trace ? trace_path.c_str() : nullptr);
   uint64_t c = dut.configure(dut.reset(0), cfg);
   const uint64_t start = c;
   const uint64_t end = start + static_cast<uint64_t>(o.duration_us * 1000.0 * kClockGhz);

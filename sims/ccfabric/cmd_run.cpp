@@ -50,7 +50,7 @@
 #include "scenario/scenario_topology.hpp"
 #include "switch/switch_config.hpp"
 #include "switch/switch_model.hpp"
-#include "switch/switch_regs.hpp"
+#include "driver/switch_regs.hpp"
 #include "switch_setup.hpp"
 #include "workload/ideal_fct.hpp"
 #include "workload/workload.hpp"

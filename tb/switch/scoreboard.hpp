@@ -11,11 +11,14 @@
 
 #include <fmt/format.h>
 
+#include "driver/switch_dut.hpp"
+#include "driver/switch_regs.hpp"
 #include "switch/mmu_model.hpp"
-#include "switch_dut.hpp"
-#include "switch_regs.hpp"
 
 namespace ccf::tb {
+
+using driver::CfgOp;
+using driver::SwitchDut;
 
 struct FrameLedger {
   uint64_t injected = 0, delivered = 0, dropped = 0;

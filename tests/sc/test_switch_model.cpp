@@ -17,7 +17,7 @@
 #include "fabric/roce_format.hpp"
 #include "switch/switch_config.hpp"
 #include "switch/switch_model.hpp"
-#include "switch/switch_regs.hpp"
+#include "driver/switch_regs.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

@@ -353,7 +353,7 @@ TEST(RunCli, TraceWritesTheWaveformIntoANewOutDirectory) {
   std::filesystem::remove_all(std::filesystem::path(out).parent_path());
 }
 
-// The waveform is on the run's time axis (tb/switch/switch_dut.hpp set_trace_time, 1 ps): the first
+// The waveform is on the run's time axis (rtl/driver/switch_dut.hpp set_trace_time, 1 ps): the first
 // PAUSE that pfc.csv reports shows on the switch's pfc_out_valid at the same picosecond. Read back
 // with GTKWave's fst2vcd (sims/scripts/install-deps.sh installs it).
 TEST(RunCli, TheWaveformShowsTheFirstPauseAtPfcCsvsTime) {

@@ -12,7 +12,7 @@
 #include "Vsw_top_rcm.h"
 #include "switch/random_config.hpp"
 #include "switch/scoreboard.hpp"
-#include "switch/switch_dut.hpp"
+#include "driver/switch_dut.hpp"
 #include "switch/traffic_env.hpp"
 #include "switch_test_util.hpp"
 
@@ -44,7 +44,7 @@ uint64_t ready_mask(const sw::CycleInputs& in) {
 template <class V>
 RunLog run(const sw::SwitchParams& params, const sw::SwitchConfig& cfg, const tb::TrafficProfile& prof,
            uint64_t seed, uint64_t cycles, Stepping stepping) {
-  tb::SwitchDut<V> dut(params);
+  driver::SwitchDut<V> dut(params);
   uint64_t c = dut.reset(0);
   c = dut.configure(c, cfg);
   std::optional<sw::MmuModel> model;  // RCM, every cycle: how often a gate is closed (2.11.4)

@@ -501,8 +501,8 @@ TEST(RcmSwitch, BuiltButOffEqualsSwitchWithout) {
   const tb::TrafficProfile prof = random_profile(with, rng);
   sw::SwitchParams without = with;
   without.rcm = false;
-  tb::SwitchDut<Vsw_top_rcm_small> a(with);
-  tb::SwitchDut<Vsw_top_small> b(without);
+  driver::SwitchDut<Vsw_top_rcm_small> a(with);
+  driver::SwitchDut<Vsw_top_small> b(without);
   uint64_t ca = a.configure(a.reset(0), cfg), cb = b.configure(b.reset(0), cfg);
   ASSERT_GT(ca, cb) << "the RCM registers take their own write cycles";
   tb::TrafficEnv env(with, prof, seed);

@@ -13,7 +13,7 @@
 #include "Vsw_top_small.h"
 #include "switch/harness.hpp"
 #include "switch/random_config.hpp"
-#include "switch/switch_regs.hpp"
+#include "driver/switch_regs.hpp"
 #include "switch_test_util.hpp"
 
 namespace ccf::test {

@@ -1,4 +1,4 @@
-// tb/switch/vbits.hpp: bit fields of Verilated ports (CData..QData, VlWide) read and written
+// rtl/driver/vbits.hpp: bit fields of Verilated ports (CData..QData, VlWide) read and written
 // against a bit-by-bit reference, for every width and position, including the fields that cross a
 // 32-bit word and those in the last word of a VlWide.
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <random>
 
-#include "switch/vbits.hpp"
+#include "driver/vbits.hpp"
 #include "switch_test_util.hpp"
 
 namespace ccf::test {
@@ -34,13 +34,13 @@ void check_all_fields(T& sig, BitModel<NBits>& model, std::mt19937_64& rng) {
   for (unsigned width = 1; width <= 64 && width <= NBits; ++width) {
     for (unsigned lsb = 0; lsb + width <= NBits; ++lsb) {
       const uint64_t value = rng();
-      tb::set_bits(sig, lsb, width, value);
+      driver::set_bits(sig, lsb, width, value);
       model.set(lsb, width, value);
       // The field reads back, and so does every other bit (nothing outside the field changed).
-      ASSERT_EQ(tb::get_bits(sig, lsb, width), model.get(lsb, width)) << "width " << width << " lsb " << lsb;
+      ASSERT_EQ(driver::get_bits(sig, lsb, width), model.get(lsb, width)) << "width " << width << " lsb " << lsb;
       for (unsigned b = 0; b < NBits; b += 8) {
         const unsigned w = std::min<unsigned>(8, NBits - b);
-        ASSERT_EQ(tb::get_bits(sig, b, w), model.get(b, w)) << "after width " << width << " lsb " << lsb;
+        ASSERT_EQ(driver::get_bits(sig, b, w), model.get(b, w)) << "after width " << width << " lsb " << lsb;
       }
     }
   }

@@ -21,12 +21,12 @@
 #include <verilated_cov.h>
 #endif
 
-#include "switch/mmu_model.hpp"
+#include "driver/switch_regs.hpp"
+#include "driver/vbits.hpp"
 #include "switch/switch_config.hpp"
-#include "switch_regs.hpp"
-#include "vbits.hpp"
+#include "switch/switch_ports.hpp"
 
-namespace ccf::tb {
+namespace ccf::driver {
 
 // A register access made in a cycle (nothing else should change in that cycle).
 struct CfgOp {
@@ -319,4 +319,4 @@ class SwitchDut {
   std::vector<sw::PfcFrame> pfc_sent_ = std::vector<sw::PfcFrame>(params_.nports);  // read before the edge
 };
 
-}  // namespace ccf::tb
+}  // namespace ccf::driver

@@ -4,11 +4,11 @@
 
 #include <cstdint>
 
+#include "driver/switch_dut.hpp"
+#include "driver/vbits.hpp"
 #include "switch/switch_config.hpp"
-#include "switch/switch_dut.hpp"
-#include "switch/vbits.hpp"
 
-namespace ccf::tb {
+namespace ccf::driver {
 
 // One clock cycle: eval() with the clock low, then high, with the inputs as they are (inputs change
 // only while the clock is low: cmake/verilator_edge_ico.cmake).
@@ -36,4 +36,4 @@ inline void drive_full_load(SwitchDut<V>& dut, const sw::SwitchParams& params) {
   }
 }
 
-}  // namespace ccf::tb
+}  // namespace ccf::driver

@@ -7,7 +7,7 @@
 
 #include <verilated.h>
 
-namespace ccf::tb {
+namespace ccf::driver {
 
 // The number of 32-bit words of a VlWide (its only member is the word array).
 template <class T>
@@ -68,4 +68,4 @@ inline void set_bits(T& sig, unsigned lsb, unsigned width, uint64_t value) {
 inline bool get_bit(const auto& sig, unsigned i) { return get_bits(sig, i, 1) != 0; }
 inline void set_bit(auto& sig, unsigned i, bool v) { set_bits(sig, i, 1, v ? 1 : 0); }
 
-}  // namespace ccf::tb
+}  // namespace ccf::driver
