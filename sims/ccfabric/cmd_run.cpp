@@ -27,6 +27,8 @@
 #include "cli_checks.hpp"
 #include "commands.hpp"
 #include "deadlock_detector.hpp"
+#include "fabric_builder.hpp"
+#include "in_scenario_file.hpp"
 #include "interrupt.hpp"
 #include "explore/recording_units.hpp"
 #include "fabric/flow_hash.hpp"
@@ -37,7 +39,6 @@
 #include "fabric/topology.hpp"
 #include "nic/nic.hpp"
 #include "nic_state_trace.hpp"
-#include "output/gtkwave_view.hpp"
 #include "output/out_folder.hpp"
 #include "output/run_plots.hpp"
 #include "output/output_file.hpp"
@@ -51,7 +52,6 @@
 #include "switch/switch_config.hpp"
 #include "switch/switch_model.hpp"
 #include "driver/switch_regs.hpp"
-#include "switch_setup.hpp"
 #include "workload/ideal_fct.hpp"
 #include "workload/workload.hpp"
 
@@ -156,21 +156,6 @@ double longest_idle_rtt_ns(const sims::Scenario& s, const fabric::Topology& topo
   return longest;
 }
 
-// Builds part of the run from the loaded scenario; what it rejects is bad input and names the
-// scenario file, as the scenario's own errors do.
-template <class Build>
-auto in_scenario_file(const std::string& file, Build&& build) {
-  try {
-    return build();
-  } catch (const BadInput& e) {
-    throw BadInput(fmt::format("{}: {}", file, e.what()));
-  } catch (const fabric::TopologyError& e) {
-    throw BadInput(fmt::format("{}: {}", file, e.what()));
-  } catch (const sims::WorkloadError& e) {
-    throw BadInput(fmt::format("{}: {}", file, e.what()));
-  }
-}
-
 // The deadlocks of the run, said again at the end (nothing goes unreported): each was printed when found.
 void print_deadlocks(const sims::RunResults& r) {
   if (r.deadlocks.empty()) return;
@@ -265,18 +250,8 @@ void run_scenario(const RunOptions& o) {
   }
 
   sims::RunResults r;
-  // Modules. Names are unique per run; everything lives until the end of this function. The memory
-  // of the switch models is measured as the growth of the resident set while they are built.
-  std::vector<sw::SwitchConfig> configs;
-  // Each switch runs on the smallest Verilated configuration with its ports and buffer (rtl/CMakeLists.txt).
-  std::vector<sw::SwitchParams> params(topo.switches());
-  for (unsigned k = 0; k < topo.switches(); ++k) {
-    params[k].nports = sw::built_port_count(topo.switch_ports[k]);
-    params[k].rcm = s.sw.rcm.enable;
-    params[k].buffer_bytes = sw::built_buffer_bytes(s.sw.buffer_bytes, s.sw.rcm.enable);
-    configs.push_back(in_scenario_file(o.scenario, [&] { return switch_config(s, params[k], topo, routing, k); }));
-  }
   // The ratio compares the switches' stepping with one Verilated configuration's bare loop.
+  const std::vector<sw::SwitchParams> params = switch_params(s, topo);
   if (o.bare_loop_cycles > 0 && params.empty())
     throw BadInput(fmt::format("--bare-loop-cycles {}: {} has no switch to time bare", o.bare_loop_cycles, o.scenario));
   for (unsigned k = 1; o.bare_loop_cycles > 0 && k < params.size(); ++k)
@@ -286,34 +261,6 @@ void run_scenario(const RunOptions& o) {
                       "(switch 0 and switch {}); the option needs every switch on one configuration",
                       o.bare_loop_cycles, o.scenario, params[0].nports, params[k].nports, k));
   const auto [trace_from_ps, trace_to_ps] = trace_window_ps(o.trace_window, s.sim.duration_us);
-  const bool trace = o.trace || !o.trace_window.empty();
-  const uint64_t rss_before_switches = resident_set_bytes();
-  std::vector<std::unique_ptr<swc::SwitchModel>> switches;
-  for (unsigned k = 0; k < topo.switches(); ++k) {
-    uint64_t used = 0;
-    for (unsigned p = 0; p < topo.switch_ports[k]; ++p)
-      if (routing.link_index({fabric::NodeKind::kSwitch, k}, p) != fabric::Routing::kNoLink) used |= uint64_t{1} << p;
-    const std::string trace_path = o.out_dir + fmt::format("/switch{}.fst", k);
-    switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params[k], configs[k], used,
-                                                          swc::SwitchModel::kDefaultPeriodPs, false,
-                                                          trace ? trace_path.c_str() : nullptr));
-    switches.back()->set_ecmp_seed(ecmp_seeds[k]);
-    if (trace) {
-      switches.back()->set_trace_window(trace_from_ps, trace_to_ps);
-      const sw::SwitchParams& sp = params[k];
-      sims::write_output_file(o.out_dir + fmt::format("/switch{}.gtkw", k),
-                              sims::gtkwave_view({fmt::format("switch{}", k), fmt::format("switch{}.fst", k), sp.nports,
-                                                  sp.nprio, sp.tag_w, sp.dst_w, sp.cfr_depth, sp.rcm, used}));
-    }
-  }
-  const uint64_t rss_after_switches = resident_set_bytes();
-  uint8_t lossless_mask = 0;  // the PFC classes, for deadlock detection
-  for (const auto& c : configs) lossless_mask |= c.pfc_enable ? c.lossless_mask : 0;
-  if (!configs.empty()) r.queue_marks = queue_marks(s, params[0], configs[0]);
-  configs.clear();
-  r.memory.switches = topo.switches();
-  r.memory.rss_before_switches_bytes = rss_before_switches;
-  r.memory.switches_bytes = rss_after_switches > rss_before_switches ? rss_after_switches - rss_before_switches : 0;
   // LDCP's base RTT defaults to the fabric's longest idle round trip (cc_factory.cpp).
   const bool ldcp = s.nic.cc == "ldcp" || s.cc_params.count("ldcp") || s.cc_text.count("ldcp");
   const CcFactory cc_factory =
@@ -340,63 +287,28 @@ void run_scenario(const RunOptions& o) {
   }
   std::unique_ptr<NicStateTrace> nic_trace;
   if (o.trace_nic) nic_trace = std::make_unique<NicStateTrace>(o.out_dir + "/nic.vcd", trace_from_ps, trace_to_ps);
-  std::vector<std::unique_ptr<nic::Nic>> nics;
-  for (unsigned h = 0; h < topo.hosts; ++h) {
-    nic::NicConfig nc;
-    nc.host_id = h;
-    const fabric::LinkSpec& hl = topo.links[routing.link_index({fabric::NodeKind::kHost, h}, 0)];
-    nc.link_gbps = hl.gbps;
-    nc.link_delay = sc_core::sc_time(hl.delay_ns, sc_core::SC_NS);
-    nc.mtu_bytes = s.nic.mtu_bytes;
-    nc.ack_every = s.nic.ack_every;
-    nc.host_gbps = s.nic.host_gbps;
-    nc.host_queue_bytes = s.nic.host_queue_bytes;
-    nc.host_xoff_bytes = s.nic.host_queue_bytes / 2;
-    nc.host_xon_bytes = s.nic.host_queue_bytes / 8 * 3;
-    cc_factory.configure_nic(nc);
-    if (const std::string err = nc.validate(); !err.empty()) throw BadInput(err);
-    std::unique_ptr<nic::CcUnit> cc = cc_factory.make_cc_unit();
-    std::unique_ptr<nic::NpUnit> np = cc_factory.make_np_unit();
+
+  // The modules. Names are unique per run; everything lives until the end of this function.
+  FabricOptions fo;
+  fo.scenario_file = o.scenario;
+  if (o.trace || !o.trace_window.empty()) fo.trace_dir = o.out_dir;
+  fo.trace_from_ps = trace_from_ps;
+  fo.trace_to_ps = trace_to_ps;
+  fo.wrap_units = [&](unsigned h, std::unique_ptr<nic::CcUnit>& cc, std::unique_ptr<nic::NpUnit>& np) {
     if (recorder) {
       cc = std::make_unique<explore::RecordingCcUnit>(std::move(cc), *recorder, h);
       if (np) np = std::make_unique<explore::RecordingNpUnit>(std::move(np), *recorder, h);
     }
     if (nic_trace) cc = std::make_unique<TracingCcUnit>(std::move(cc), *nic_trace, h);
-    nics.push_back(std::make_unique<nic::Nic>(fmt::format("host{}", h).c_str(), nc, std::move(cc), std::move(np)));
-  }
-  std::vector<std::unique_ptr<fabric::Link>> links;
-  auto new_link = [&](const fabric::LinkSpec& l, const std::string& name) {
-    links.push_back(std::make_unique<fabric::Link>(name.c_str(), l.gbps, sc_core::sc_time(l.delay_ns, sc_core::SC_NS)));
-    return links.back().get();
   };
-  // Each link's transmitters, a to b and b to a (a packet capture taps them).
-  std::vector<std::array<fabric::Link*, 2>> link_dirs(topo.links.size());
-  for (size_t li = 0; li < topo.links.size(); ++li) {
-    const fabric::LinkSpec& l = topo.links[li];
-    const bool a_host = l.a.kind == fabric::NodeKind::kHost, b_host = l.b.kind == fabric::NodeKind::kHost;
-    if (a_host != b_host) {
-      const fabric::NodeRef host = a_host ? l.a : l.b, sw_node = a_host ? l.b : l.a;
-      const unsigned port = a_host ? l.port_b : l.port_a;
-      nic::Nic& n = *nics[host.index];
-      swc::SwitchModel& sm = *switches[sw_node.index];
-      n.tx.out.bind(sm.in_socket(port));
-      sm.attach_ingress(port, &n.tx);
-      fabric::Link* down = new_link(l, fmt::format("switch{}_p{}_to_host{}", sw_node.index, port, host.index));
-      n.receive_from(*down);
-      sm.attach_egress(port, down);
-      link_dirs[li] = a_host ? std::array{&n.tx, down} : std::array{down, &n.tx};
-    } else {
-      fabric::Link* ab = new_link(l, fmt::format("switch{}_p{}_to_switch{}", l.a.index, l.port_a, l.b.index));
-      fabric::Link* ba = new_link(l, fmt::format("switch{}_p{}_to_switch{}", l.b.index, l.port_b, l.a.index));
-      ab->out.bind(switches[l.b.index]->in_socket(l.port_b));
-      ba->out.bind(switches[l.a.index]->in_socket(l.port_a));
-      switches[l.b.index]->attach_ingress(l.port_b, ab);
-      switches[l.a.index]->attach_ingress(l.port_a, ba);
-      switches[l.a.index]->attach_egress(l.port_a, ab);
-      switches[l.b.index]->attach_egress(l.port_b, ba);
-      link_dirs[li] = {ab, ba};
-    }
-  }
+  Fabric fab(s, topo, routing, cc_factory, fo);
+  const auto& switches = fab.switches;
+  const auto& nics = fab.nics;
+  const uint8_t lossless_mask = fab.lossless_mask;  // the PFC classes, for deadlock detection
+  if (fab.queue_marks) r.queue_marks = *fab.queue_marks;
+  r.memory.switches = topo.switches();
+  r.memory.rss_before_switches_bytes = fab.rss_before_switches_bytes;
+  r.memory.switches_bytes = fab.switches_bytes;
   const auto incomplete = [&](const sims::OutputError& e) {
     return RunFailed(fmt::format("{}; the run's results in {}/ are incomplete (no summary.json)", e.what(), o.out_dir));
   };
@@ -410,7 +322,7 @@ void run_scenario(const RunOptions& o) {
       throw incomplete(e);
     }
     for (size_t i = 0; i < pcap.size(); ++i)
-      link_dirs[pcap[i].link][pcap[i].a_to_b ? 0 : 1]->set_tap(capture.get(), static_cast<unsigned>(i));
+      fab.link_dirs[pcap[i].link][pcap[i].a_to_b ? 0 : 1]->set_tap(capture.get(), static_cast<unsigned>(i));
   }
 
   // Flows, with ids from the generator (1, 2, ... in its order).
@@ -690,7 +602,7 @@ void run_scenario(const RunOptions& o) {
     for (size_t k = 0; k < nic::kNumDropReasons; ++k)
       if (c.drops[k]) r.drops[fmt::format("nic_{}", nic::to_string(static_cast<nic::DropReason>(k)))] += c.drops[k];
   }
-  for (const auto& l : links) held += l->end_to_end_frames_in_flight();
+  for (const auto& l : fab.links) held += l->end_to_end_frames_in_flight();
   uint64_t switch_drops = 0;
   for (const auto& sm : switches) {
     held += sm->frames_held();
