@@ -7,13 +7,11 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +27,8 @@
 #include "deadlock_detector.hpp"
 #include "fabric_builder.hpp"
 #include "in_scenario_file.hpp"
+#include "run_collect.hpp"
+#include "run_table.hpp"
 #include "interrupt.hpp"
 #include "explore/recording_units.hpp"
 #include "fabric/flow_hash.hpp"
@@ -51,7 +51,6 @@
 #include "scenario/scenario_topology.hpp"
 #include "switch/switch_config.hpp"
 #include "switch/switch_model.hpp"
-#include "driver/switch_regs.hpp"
 #include "workload/ideal_fct.hpp"
 #include "workload/workload.hpp"
 
@@ -89,7 +88,6 @@ bool active_in_interval(const nic::FlowState& f, uint64_t now_ps, uint64_t inter
 // The capture's file in the run's folder (docs/outputs.md 5).
 constexpr const char* kCaptureFile = "capture.pcapng";
 
-constexpr size_t kPrintedFlows = 32;    // per-flow lines in the printed table; every flow is in flows.csv
 // From a frame's last bit into a switch to its first bit out on an idle switch, the ideal FCT's
 // per-switch term (docs/workloads.md 4): the frame is offered to the RTL in the first cycle at or
 // after its arrival, processed in it (docs/switch.md 2.2) and leaves one cycle later, so one cycle is
@@ -154,17 +152,6 @@ double longest_idle_rtt_ns(const sims::Scenario& s, const fabric::Topology& topo
       longest = std::max(longest, rtt);
     }
   return longest;
-}
-
-// The deadlocks of the run, said again at the end (nothing goes unreported): each was printed when found.
-void print_deadlocks(const sims::RunResults& r) {
-  if (r.deadlocks.empty()) return;
-  const sims::PfcDeadlock& d = r.deadlocks.front();
-  fmt::print("DEADLOCK: {} PFC deadlock{} (a cycle of paused queues waiting for one another, none sending for "
-             "sim.deadlock_after_us = {} us); the first found at {:.1f} us, {} queues, {} frames stuck; "
-             "summary.json pfc.deadlocks\n",
-             r.deadlocks.size(), r.deadlocks.size() == 1 ? "" : "s", r.deadlock_after_us, d.detected_at_us,
-             d.cycle.size(), d.frames_stuck);
 }
 
 // --trace-window FROM_US:TO_US as [from, to) in ps of simulated time; the whole run when empty.
@@ -581,94 +568,8 @@ void run_scenario(const RunOptions& o) {
     r.window.timeouts += c.timeouts - c0.timeouts;
     r.window.spurious_timeouts += c.timeouts_spurious - c0.timeouts_spurious;
   }
-  uint64_t sent = 0, received = 0, held = 0;
-  std::map<std::string, uint64_t> sent_by_kind;
-  for (const auto& n : nics) {
-    const nic::NicCounters& c = n->counters();
-    // RTT probes (LDCP CX6-DX) are end-to-end frames like ACKs: counted when queued, received on arrival.
-    sent += c.data_frames_sent + c.acks_sent + c.naks_sent + c.cnps_sent + c.rtt_requests_sent + c.rtt_responses_sent;
-    received += c.data_frames_received + c.acks_received + c.naks_received + c.cnps_received + c.rtt_requests_received +
-                c.rtt_responses_received;
-    for (const auto& [kind, count] : {std::pair<const char*, uint64_t>{"data", c.data_frames_sent}, {"ack", c.acks_sent},
-                                      {"nak", c.naks_sent}, {"cnp", c.cnps_sent}, {"rtt_request", c.rtt_requests_sent},
-                                      {"rtt_response", c.rtt_responses_sent}})
-      sent_by_kind[kind] += count;
-    held += n->tx.end_to_end_frames_in_flight() + n->ctrl_queue_frames();  // counted as sent when queued
-    r.frames.retransmitted += c.data_frames_retransmitted;
-    r.frames.duplicates += c.drops[static_cast<size_t>(nic::DropReason::kDuplicate)];
-    r.timeouts.total += c.timeouts;
-    r.timeouts.spurious += c.timeouts_spurious;
-    r.timeouts.flows_failed += c.flows_failed;
-    for (size_t k = 0; k < nic::kNumDropReasons; ++k)
-      if (c.drops[k]) r.drops[fmt::format("nic_{}", nic::to_string(static_cast<nic::DropReason>(k)))] += c.drops[k];
-  }
-  for (const auto& l : fab.links) held += l->end_to_end_frames_in_flight();
-  uint64_t switch_drops = 0;
-  for (const auto& sm : switches) {
-    held += sm->frames_held();
-    for (size_t k = 1; k < sw::kNumDropReasons; ++k) {
-      switch_drops += sm->stats().drops[k];
-      if (sm->stats().drops[k]) r.drops[sw::to_string(static_cast<sw::DropReason>(k))] += sm->stats().drops[k];
-    }
-  }
-  // PFC frames are link-local and not part of the end-to-end ledger.
-  r.frames.injected = sent;
-  r.frames.delivered = received;
-  r.frames.dropped = switch_drops;
-  r.window.frames_dropped = switch_drops - switch_drops_at_window;
-  r.frames.in_flight = held;
-  r.frames.sent_by_kind = sent_by_kind;
-  for (unsigned k = 0; k < switches.size(); ++k) {
-    swc::SwitchModel& sm = *switches[k];
-    if (r.rcm_enabled) r.rcm_switches.push_back({sw_names[k], {}});
-    for (unsigned p = 0; p < params[k].nports; ++p) {
-      if (!(sm.ports_used() >> p & 1)) continue;  // an uncabled port sends and counts nothing
-      sims::RcmCounts rcm;
-      if (r.rcm_enabled) {  // docs/switch.md 2.11.6, block 7
-        using namespace sw::regs;
-        rcm.cn_frames_sent = sm.read_counter(rcm_counter(p, kCnSent, false));
-        rcm.cn_frames_received = sm.read_counter(rcm_counter(p, kCnReceived, false));
-        rcm.cfr_samples = sm.read_counter(rcm_counter(p, kCfrSamples, false));
-        rcm.rcc_held_bytes = sm.read_counter(rcm_counter(p, kRccHeldBytes, false));
-        rcm.sar_reroutes = sm.read_counter(rcm_counter(p, kSarReroutes, false));
-        rcm.reordered_frames = sm.read_counter(rcm_counter(p, kReordered, false));
-        r.rcm_switches.back().counts += rcm;
-      }
-      const uint64_t pause_tx = sm.read_counter(sw::regs::port_counter(p, sw::regs::kPfcPauseTx, false));
-      r.pfc_pause_frames += pause_tx;
-      r.pfc_resume_frames += sm.read_counter(sw::regs::port_counter(p, sw::regs::kPfcResumeTx, false));
-      uint64_t peak = 0;
-      for (unsigned c = 0; c < params[k].nprio; ++c)
-        peak = std::max(peak, sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kPeakBytes, false)));
-      r.max_queue_bytes = std::max(r.max_queue_bytes, peak);
-      // ports.csv: every cabled port, what left through it (all priorities).
-      const size_t li = routing.link_index({fabric::NodeKind::kSwitch, k}, p);
-      if (li == fabric::Routing::kNoLink) continue;
-      sims::PortResult pr;
-      pr.sw = sw_names[k];
-      pr.port = p;
-      const fabric::NodeRef peer = routing.peer(li, {fabric::NodeKind::kSwitch, k});
-      pr.peer = peer.kind == fabric::NodeKind::kHost ? fmt::format("host{}", peer.index) : sw_names[peer.index];
-      pr.gbps = topo.links[li].gbps;
-      pr.pfc_pause_tx = pause_tx;
-      pr.peak_queue_bytes = peak;
-      pr.rcm = rcm;
-      for (unsigned c = 0; c < params[k].nprio; ++c) {
-        pr.tx_frames += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kDeqFrames, false));
-        pr.tx_bytes += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kDeqBytes, false));
-        pr.ecn_marked_frames += sm.read_counter(sw::regs::queue_counter(p, c, sw::regs::kEcnMarks, false));
-      }
-      r.ports.push_back(pr);
-    }
-  }
-  for (const auto& n : nics) r.pfc_pause_frames += n->counters().pfc_sent;
-  for (unsigned k = 0; k < switches.size(); ++k) {
-    for (const auto& e : switches[k]->pfc_log()) {
-      const unsigned c = static_cast<unsigned>(std::countr_zero(unsigned(e.frame.class_en) | 0x100u));
-      r.pfc_events.push_back({double(e.time_ps) / 1e6, sw_names[k], e.port, e.frame.class_en,
-                              c < 8 ? e.frame.time_quanta[c] : uint16_t{0}});
-    }
-  }
+  collect_frame_ledger(fab, switch_drops_at_window, r);
+  collect_switch_counters(fab, topo, routing, sw_names, r);
 
   const auto outputs0 = std::chrono::steady_clock::now();
   try {
@@ -689,79 +590,9 @@ void run_scenario(const RunOptions& o) {
   }
 
   // The short table.
-  fmt::print("ccfabric run {}: {} hosts, {} switch(es) ({}), {} Gb/s host links, cc = {}, {:.0f} us ({:.0f} us "
-             "measured){}\n",
-             o.scenario, topo.hosts, topo.switches(), topo.kind, s.fabric.link_gbps, s.nic.cc, s.sim.duration_us,
-             window_us,
-             !stopped ? ""
-             : r.stopped_on_deadlock
-                 ? fmt::format("; STOPPED at {:.3f} us by --stop-on-deadlock", end_us)
-                 : fmt::format("; STOPPED at {:.3f} us by {}: results partial (summary.json complete = false)", end_us,
-                               r.stopped_by));
-  fmt::print("{:>6} {:>5} {:>5} {:>16} {:>10}\n", "flow", "src", "dst", "throughput_Gbps", "fct_us");
-  double total = 0;
-  for (size_t i = 0; i < r.flows.size(); ++i) {
-    const auto& f = r.flows[i];
-    total += f.throughput_gbps;
-    if (i < kPrintedFlows)
-      fmt::print("{:>6} {:>5} {:>5} {:>16.2f} {:>10}\n", f.id, f.src, f.dst, f.throughput_gbps,
-                 f.fct_us ? fmt::format("{:.1f}", *f.fct_us) : "-");
-  }
-  if (r.flows.size() > kPrintedFlows)
-    fmt::print("  ... and {} more flows (every flow: {}/flows.csv, {}/fct.csv)\n", r.flows.size() - kPrintedFlows,
-               o.out_dir, o.out_dir);
-  if (r.fct.all.finished + r.fct.all.unfinished > 0) {
-    fmt::print("FCT slowdown by size (FCT / ideal FCT on an idle fabric; {} finished, {} unfinished{}):\n",
-               r.fct.all.finished, r.fct.all.unfinished,
-               r.fct.unlimited ? fmt::format(", {} without a size", r.fct.unlimited) : "");
-    fmt::print("{:>12} {:>8} {:>10} {:>8} {:>8} {:>8} {:>12}\n", "size", "finished", "unfinished", "p50", "p95", "p99",
-               "mean_fct_us");
-    for (const auto* b = r.fct.buckets.data(); b != r.fct.buckets.data() + r.fct.buckets.size() + 1; ++b) {
-      const sims::FctBucket& x = b == r.fct.buckets.data() + r.fct.buckets.size() ? r.fct.all : *b;
-      if (x.finished + x.unfinished == 0) continue;
-      fmt::print("{:>12} {:>8} {:>10} {:>8.3f} {:>8.3f} {:>8.3f} {:>12.1f}\n", x.label(), x.finished, x.unfinished,
-                 x.p50_slowdown, x.p95_slowdown, x.p99_slowdown, x.mean_fct_us);
-    }
-  }
-  for (const auto& x : r.receivers)
-    fmt::print("receiver host {}: goodput {:.2f} Gb/s, link utilisation {:.1f} %\n", x.host, x.goodput_gbps,
-               100.0 * x.utilisation);
-  fmt::print("total {:.2f} Gb/s, Jain's index {:.4f}, max queue {:.1f} KB, PFC pause frames {}, resume {}\n", total,
-             r.jain_index(), r.max_queue_bytes / 1000.0, r.pfc_pause_frames, r.pfc_resume_frames);
-  fmt::print("frames: injected {} = delivered {} + dropped {} + in flight {}; data frames retransmitted {}, "
-             "discarded as duplicates {}; timeouts {} ({} spurious)\n",
-             r.frames.injected, r.frames.delivered, r.frames.dropped, r.frames.in_flight, r.frames.retransmitted,
-             r.frames.duplicates, r.timeouts.total, r.timeouts.spurious);
-  // What the network did to the flows, said as such (docs/README.md principle 8).
-  if (r.starvation.starved_flows > 0)
-    fmt::print("starved: {} of {} flows went {:.0f} us or longer without an acknowledged byte in the measurement "
-               "window (longest {:.0f} us)\n",
-               r.starvation.starved_flows, r.flows.size(), r.starvation.threshold_us, r.starvation.longest_stall_us);
-  if (r.timeouts.flows_failed > 0)
-    fmt::print("failed: {} flows used up their retry limit (nic.retry_limit = {}) and stopped sending\n",
-               r.timeouts.flows_failed, s.retry_limit_in_effect());
-  print_deadlocks(r);
-  fmt::print("wall {:.2f} s ({:.2f} wall s per simulated ms, {:.0f} frames per wall s; switch RTL {:.0f} %, NICs {:.0f} %, "
-             "SystemC kernel and links {:.0f} %; switch stepped {:.1f} % of its cycles); outputs in {}/\n",
-             r.wall_s, r.wall_s / (end_us / 1000.0), double(r.frames.delivered) / r.wall_s,
-             100.0 * r.wall_switch_s / r.wall_s, 100.0 * r.wall_nic_s / r.wall_s,
-             100.0 * (1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s),
-             100.0 * double(r.switch_cycles_stepped) / double(std::max<uint64_t>(1, r.switch_cycles_total)), o.out_dir);
-  if (r.bare_loop && !r.cosim_over_bare()) {
-    fmt::print(
-        "co-simulated switch: stepped no cycle; its bare stepping loop ran {:.0f} cycles/s before the "
-        "simulation and {:.0f} after\n",
-        r.bare_loop->before_cycles_per_s, r.bare_loop->after_cycles_per_s);
-  } else if (r.bare_loop) {
-    fmt::print(
-        "co-simulated switch: {:.0f} stepped cycles per wall s = {:.2f}x of its bare stepping loop ({}-port "
-        "configuration, {:.0f} cycles/s before the simulation, {:.0f} after)\n",
-        *r.switch_cycles_per_s(), *r.cosim_over_bare(), r.bare_loop->ports, r.bare_loop->before_cycles_per_s,
-        r.bare_loop->after_cycles_per_s);
-  }
-  fmt::print("memory: {} switch models took {:.1f} MB of resident memory ({:.2f} MB each); peak resident set {:.1f} MB\n",
-             r.memory.switches, r.memory.switches_bytes / 1e6,
-             r.memory.switches ? r.memory.switches_bytes / 1e6 / r.memory.switches : 0.0, r.memory.peak_rss_bytes / 1e6);
+  RunHeadline head{o.scenario, o.out_dir, topo.kind, topo.hosts, topo.switches(), s.fabric.link_gbps, s.nic.cc,
+                   s.sim.duration_us, window_us, end_us, stopped, s.retry_limit_in_effect()};
+  print_run_table(r, head);
   if (capture)
     fmt::print("capture: {} frames on {} link directions, {:.1f} MB in {}/{} (wireshark or tshark -r opens it)\n",
                capture->packets(), capture->interfaces(), double(capture->file_bytes()) / 1e6, o.out_dir, kCaptureFile);

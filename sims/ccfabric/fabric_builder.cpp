@@ -43,8 +43,8 @@ void Fabric::build_switches(const sims::Scenario& s, const fabric::Topology& top
       if (routing.link_index({fabric::NodeKind::kSwitch, k}, p) != fabric::Routing::kNoLink) used |= uint64_t{1} << p;
     const bool trace = !o.trace_dir.empty();
     const std::string trace_path = o.trace_dir + fmt::format("/switch{}.fst", k);
-    switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params[k], configs[k], used,
-                                                          swc::SwitchModel::kDefaultPeriodPs, false,
+    switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params[k], configs[k],
+                                                          used, swc::SwitchModel::kDefaultPeriodPs, false,
                                                           trace ? trace_path.c_str() : nullptr));
     switches.back()->set_ecmp_seed(fabric::ecmp_seed(s.sim.seed, k));
     if (trace) {
