@@ -51,7 +51,6 @@
 #include "scenario/scenario_topology.hpp"
 #include "switch/switch_config.hpp"
 #include "switch/switch_model.hpp"
-#include "workload/ideal_fct.hpp"
 #include "workload/workload.hpp"
 
 namespace ccf::cli {
@@ -88,12 +87,6 @@ bool active_in_interval(const nic::FlowState& f, uint64_t now_ps, uint64_t inter
 // The capture's file in the run's folder (docs/outputs.md 5).
 constexpr const char* kCaptureFile = "capture.pcapng";
 
-// From a frame's last bit into a switch to its first bit out on an idle switch, the ideal FCT's
-// per-switch term (docs/workloads.md 4): the frame is offered to the RTL in the first cycle at or
-// after its arrival, processed in it (docs/switch.md 2.2) and leaves one cycle later, so one cycle is
-// the least (measured: a frame that arrives on a clock edge leaves exactly 0.64 ns later).
-constexpr double kSwitchLatencyPs = 1.0 * swc::SwitchModel::kDefaultPeriodPs;
-
 // Samples the flows' acked bytes and the switches' held frames every interval.
 class Sampler : public sc_core::sc_module {
  public:
@@ -117,20 +110,6 @@ class Sampler : public sc_core::sc_module {
   sc_core::sc_time period_;
   std::function<void()> fn_;
 };
-
-// The links of flow `flow_id` from host src to host dst, in order: the path the switches' forwarding
-// tables and ECMP hashes give it (the ideal FCT's path; sims/workload/ideal_fct.hpp).
-std::vector<sims::PathLink> route_links(const fabric::Topology& topo, const fabric::Routing& routing,
-                                        const std::vector<uint64_t>& ecmp_seeds, unsigned src, unsigned dst,
-                                        uint32_t flow_id) {
-  std::vector<sims::PathLink> path;
-  try {
-    for (size_t li : routing.path(src, dst, flow_id, ecmp_seeds)) path.push_back({topo.links[li].gbps, topo.links[li].delay_ns});
-  } catch (const fabric::TopologyError& e) {
-    throw RunFailed(e.what());
-  }
-  return path;
-}
 
 // The idle round trip of the longest host-to-host path (LDCP's base RTT when the scenario gives
 // none): propagation both ways plus a data frame and an ACK serialised on every link of the path
@@ -313,8 +292,7 @@ void run_scenario(const RunOptions& o) {
   }
 
   // Flows, with ids from the generator (1, 2, ... in its order).
-  struct FlowRef { unsigned host; uint32_t index, id; uint64_t acked_at_window = 0; };
-  std::vector<FlowRef> flows;
+  std::vector<RunFlow> flows;
   for (const auto& g : generated) {
     nic::FlowSpec fs;
     fs.id = g.id;
@@ -327,7 +305,7 @@ void run_scenario(const RunOptions& o) {
   }
   const size_t ts_flows = std::min(flows.size(), sims::RunResults::kTimeseriesFlows);
   if (nic_trace) {
-    for (const FlowRef& f : flows) nic_trace->add_flow(nics[f.host]->cc(), f.host, f.index, f.id);
+    for (const RunFlow& f : flows) nic_trace->add_flow(nics[f.host]->cc(), f.host, f.index, f.id);
     nic_trace->start(fmt::format("ccfabric run {}: NIC congestion-control state per flow, time in ps", o.scenario));
   }
 
@@ -496,59 +474,8 @@ void run_scenario(const RunOptions& o) {
 
   // Results.
   const double window_us = end_us - window_from_us;
-  for (const auto& f : flows) {
-    const nic::FlowState& st = nics[f.host]->flow(f.index);
-    sims::FlowResult fr;
-    fr.id = f.id;
-    fr.src = f.host;
-    fr.dst = st.spec.dst_host;
-    fabric::NodeRef at{fabric::NodeKind::kHost, f.host};
-    for (size_t li : routing.path(f.host, fr.dst, f.id, ecmp_seeds)) {
-      at = routing.peer(li, at);
-      if (at.kind == fabric::NodeKind::kSwitch) fr.path += (fr.path.empty() ? "" : " ") + sw_names[at.index];
-    }
-    fr.bytes_acked = st.c.bytes_acked;
-    fr.throughput_gbps = (st.c.bytes_acked - f.acked_at_window) * 8.0 / (window_us * 1000.0);
-    if (st.done) fr.fct_us = double(st.fct_ps) / 1e6;
-    fr.longest_stall_us = double(nics[f.host]->longest_stall_ps(f.index)) / 1e6;
-    fr.failed = st.failed;
-    r.starvation.longest_stall_us = std::max(r.starvation.longest_stall_us, fr.longest_stall_us);
-    r.starvation.starved_flows += fr.longest_stall_us >= s.sim.starved_after_us;
-    r.flows.push_back(fr);
-  }
-  r.starvation.threshold_us = s.sim.starved_after_us;
-  // FCT and slowdown: the ideal FCT of each flow on its route (sims/workload/ideal_fct.hpp).
-  {
-    const nic::NicConfig& nc = nics[0]->config();
-    sims::IdealFctParams ip;
-    ip.switch_latency_ps = kSwitchLatencyPs;
-    ip.switch_cycle_ps = double(swc::SwitchModel::kDefaultPeriodPs);
-    ip.mtu_bytes = nc.mtu_bytes;
-    ip.vlan = nc.vlan;
-    ip.ack_every = nc.ack_every;
-    ip.ack_coalesce_timeout_ps = double(nc.ack_coalesce_timeout.value());
-    std::vector<sims::FctRecord> records;
-    for (size_t i = 0; i < flows.size(); ++i) {
-      const sims::GeneratedFlow& g = generated[i];
-      const nic::FlowState& st = nics[flows[i].host]->flow(flows[i].index);
-      sims::FctRecord rec;
-      rec.id = g.id;
-      rec.src = g.src;
-      rec.dst = g.dst;
-      rec.bytes = g.bytes;
-      rec.start_us = g.start_us;
-      if (st.done) rec.fct_us = double(st.fct_ps) / 1e6;
-      if (g.bytes > 0) {
-        // The flow's own path both ways (its ACKs hash as frames from dst to src of the same flow).
-        ip.forward = route_links(topo, routing, ecmp_seeds, g.src, g.dst, g.id);
-        ip.reverse = route_links(topo, routing, ecmp_seeds, g.dst, g.src, g.id);
-        ip.sender_max_gbps = g.max_gbps;
-        rec.ideal_us = sims::ideal_fct_ps(g.bytes, ip) / 1e6;
-      }
-      records.push_back(rec);
-    }
-    r.fct = sims::summarize_fct(std::move(records));
-  }
+  collect_flow_results(fab, flows, routing, ecmp_seeds, sw_names, window_us, s.sim.starved_after_us, r);
+  collect_fct(fab, flows, generated, topo, routing, ecmp_seeds, r);
   for (unsigned h = 0; h < nics.size(); ++h) {
     const nic::NicCounters &c = nics[h]->counters(), &c0 = at_window[h];
     if (c.data_frames_received == 0) continue;

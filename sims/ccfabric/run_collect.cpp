@@ -8,10 +8,98 @@
 
 #include <fmt/format.h>
 
+#include "commands.hpp"
 #include "driver/switch_regs.hpp"
+#include "fabric/routing.hpp"
 #include "nic/nic.hpp"
+#include "workload/ideal_fct.hpp"
 
 namespace ccf::cli {
+
+namespace {
+
+// From a frame's last bit into a switch to its first bit out on an idle switch, the ideal FCT's
+// per-switch term (docs/workloads.md 4): the frame is offered to the RTL in the first cycle at or
+// after its arrival, processed in it (docs/switch.md 2.2) and leaves one cycle later, so one cycle is
+// the least (measured: a frame that arrives on a clock edge leaves exactly 0.64 ns later).
+constexpr double kSwitchLatencyPs = 1.0 * swc::SwitchModel::kDefaultPeriodPs;
+
+// The links of flow `flow_id` from host src to host dst, in order: the path the switches' forwarding
+// tables and ECMP hashes give it (the ideal FCT's path; sims/workload/ideal_fct.hpp).
+std::vector<sims::PathLink> route_links(const fabric::Topology& topo, const fabric::Routing& routing,
+                                        const std::vector<uint64_t>& ecmp_seeds, unsigned src, unsigned dst,
+                                        uint32_t flow_id) {
+  std::vector<sims::PathLink> path;
+  try {
+    for (size_t li : routing.path(src, dst, flow_id, ecmp_seeds))
+      path.push_back({topo.links[li].gbps, topo.links[li].delay_ns});
+  } catch (const fabric::TopologyError& e) {
+    throw RunFailed(e.what());
+  }
+  return path;
+}
+
+}  // namespace
+
+void collect_flow_results(const Fabric& fab, const std::vector<RunFlow>& flows, const fabric::Routing& routing,
+                          const std::vector<uint64_t>& ecmp_seeds, const std::vector<std::string>& sw_names,
+                          double window_us, double starved_after_us, sims::RunResults& r) {
+  for (const auto& f : flows) {
+    const nic::FlowState& st = fab.nics[f.host]->flow(f.index);
+    sims::FlowResult fr;
+    fr.id = f.id;
+    fr.src = f.host;
+    fr.dst = st.spec.dst_host;
+    fabric::NodeRef at{fabric::NodeKind::kHost, f.host};
+    for (size_t li : routing.path(f.host, fr.dst, f.id, ecmp_seeds)) {
+      at = routing.peer(li, at);
+      if (at.kind == fabric::NodeKind::kSwitch) fr.path += (fr.path.empty() ? "" : " ") + sw_names[at.index];
+    }
+    fr.bytes_acked = st.c.bytes_acked;
+    fr.throughput_gbps = (st.c.bytes_acked - f.acked_at_window) * 8.0 / (window_us * 1000.0);
+    if (st.done) fr.fct_us = double(st.fct_ps) / 1e6;
+    fr.longest_stall_us = double(fab.nics[f.host]->longest_stall_ps(f.index)) / 1e6;
+    fr.failed = st.failed;
+    r.starvation.longest_stall_us = std::max(r.starvation.longest_stall_us, fr.longest_stall_us);
+    r.starvation.starved_flows += fr.longest_stall_us >= starved_after_us;
+    r.flows.push_back(fr);
+  }
+  r.starvation.threshold_us = starved_after_us;
+}
+
+void collect_fct(const Fabric& fab, const std::vector<RunFlow>& flows,
+                 const std::vector<sims::GeneratedFlow>& generated, const fabric::Topology& topo,
+                 const fabric::Routing& routing, const std::vector<uint64_t>& ecmp_seeds, sims::RunResults& r) {
+  const nic::NicConfig& nc = fab.nics[0]->config();
+  sims::IdealFctParams ip;
+  ip.switch_latency_ps = kSwitchLatencyPs;
+  ip.switch_cycle_ps = double(swc::SwitchModel::kDefaultPeriodPs);
+  ip.mtu_bytes = nc.mtu_bytes;
+  ip.vlan = nc.vlan;
+  ip.ack_every = nc.ack_every;
+  ip.ack_coalesce_timeout_ps = double(nc.ack_coalesce_timeout.value());
+  std::vector<sims::FctRecord> records;
+  for (size_t i = 0; i < flows.size(); ++i) {
+    const sims::GeneratedFlow& g = generated[i];
+    const nic::FlowState& st = fab.nics[flows[i].host]->flow(flows[i].index);
+    sims::FctRecord rec;
+    rec.id = g.id;
+    rec.src = g.src;
+    rec.dst = g.dst;
+    rec.bytes = g.bytes;
+    rec.start_us = g.start_us;
+    if (st.done) rec.fct_us = double(st.fct_ps) / 1e6;
+    if (g.bytes > 0) {
+      // The flow's own path both ways (its ACKs hash as frames from dst to src of the same flow).
+      ip.forward = route_links(topo, routing, ecmp_seeds, g.src, g.dst, g.id);
+      ip.reverse = route_links(topo, routing, ecmp_seeds, g.dst, g.src, g.id);
+      ip.sender_max_gbps = g.max_gbps;
+      rec.ideal_us = sims::ideal_fct_ps(g.bytes, ip) / 1e6;
+    }
+    records.push_back(rec);
+  }
+  r.fct = sims::summarize_fct(std::move(records));
+}
 
 void collect_frame_ledger(const Fabric& fab, uint64_t switch_drops_at_window, sims::RunResults& r) {
   uint64_t sent = 0, received = 0, held = 0;

@@ -1,6 +1,6 @@
 // run_collect.hpp: what the modules of a finished run say, into its RunResults (docs/outputs.md):
-// the frame ledger (every end-to-end frame sent is delivered, dropped with a reason, or in flight)
-// and each switch's counters, read through its register interface (docs/switch.md 2.9, 2.11.6).
+// each flow's results and FCT, the frame ledger (every end-to-end frame sent is delivered, dropped with a reason, or in
+// flight) and each switch's counters, read through its register interface (docs/switch.md 2.9, 2.11.6).
 #pragma once
 
 #include <cstdint>
@@ -11,8 +11,29 @@
 #include "fabric/topology.hpp"
 #include "fabric_builder.hpp"
 #include "output/run_results.hpp"
+#include "workload/workload.hpp"
 
 namespace ccf::cli {
+
+// A flow of the run: the host that sends it, its index in that NIC's flow table, its id, and its
+// acknowledged bytes when the measurement window opened.
+struct RunFlow {
+  unsigned host;
+  uint32_t index, id;
+  uint64_t acked_at_window = 0;
+};
+
+// Per flow: its path through the switches, throughput in the window, FCT, longest stall; and the
+// run's starvation figures (flows stalled for starved_after_us or longer).
+void collect_flow_results(const Fabric& fab, const std::vector<RunFlow>& flows, const fabric::Routing& routing,
+                          const std::vector<uint64_t>& ecmp_seeds, const std::vector<std::string>& sw_names,
+                          double window_us, double starved_after_us, sims::RunResults& r);
+
+// FCT and slowdown by size: each flow's FCT against its ideal FCT on its own route on an idle
+// fabric (sims/workload/ideal_fct.hpp); `generated[i]` is the workload's flow of `flows[i]`.
+void collect_fct(const Fabric& fab, const std::vector<RunFlow>& flows,
+                 const std::vector<sims::GeneratedFlow>& generated, const fabric::Topology& topo,
+                 const fabric::Routing& routing, const std::vector<uint64_t>& ecmp_seeds, sims::RunResults& r);
 
 // The ledger and the drops by reason of every NIC, link and switch; `switch_drops_at_window`: the
 // switches' drops when the measurement window opened (for the window's own count).
