@@ -29,6 +29,7 @@
 #include "in_scenario_file.hpp"
 #include "run_collect.hpp"
 #include "run_table.hpp"
+#include "timeseries_probe.hpp"
 #include "interrupt.hpp"
 #include "explore/recording_units.hpp"
 #include "fabric/flow_hash.hpp"
@@ -77,13 +78,6 @@ struct RunOptions {
   std::string pcap;
 };
 
-// A flow is in the interval (now - interval, now] of a sample (timeseries_long.csv) from the first
-// sample after its start to the first sample after its completion; a failed flow leaves at once.
-bool active_in_interval(const nic::FlowState& f, uint64_t now_ps, uint64_t interval_ps) {
-  const uint64_t start_ps = f.spec.start.value();
-  if (start_ps >= now_ps || f.failed) return false;
-  return !f.done || start_ps + f.fct_ps + interval_ps > now_ps;
-}
 // The capture's file in the run's folder (docs/outputs.md 5).
 constexpr const char* kCaptureFile = "capture.pcapng";
 
@@ -291,19 +285,7 @@ void run_scenario(const RunOptions& o) {
       fab.link_dirs[pcap[i].link][pcap[i].a_to_b ? 0 : 1]->set_tap(capture.get(), static_cast<unsigned>(i));
   }
 
-  // Flows, with ids from the generator (1, 2, ... in its order).
-  std::vector<RunFlow> flows;
-  for (const auto& g : generated) {
-    nic::FlowSpec fs;
-    fs.id = g.id;
-    fs.dst_host = g.dst;
-    fs.priority = static_cast<uint8_t>(g.priority);
-    fs.bytes = g.bytes;
-    fs.start = sc_core::sc_time(g.start_us, sc_core::SC_US);
-    fs.max_gbps = g.max_gbps;
-    flows.push_back({g.src, nics[g.src]->add_flow(fs), g.id});
-  }
-  const size_t ts_flows = std::min(flows.size(), sims::RunResults::kTimeseriesFlows);
+  std::vector<RunFlow> flows = fab.add_flows(generated);
   if (nic_trace) {
     for (const RunFlow& f : flows) nic_trace->add_flow(nics[f.host]->cc(), f.host, f.index, f.id);
     nic_trace->start(fmt::format("ccfabric run {}: NIC congestion-control state per flow, time in ps", o.scenario));
@@ -311,65 +293,15 @@ void run_scenario(const RunOptions& o) {
 
   r.scenario_toml = s.to_toml();
   for (const sims::DefaultSource& d : sims::default_sources(s)) r.default_sources.push_back({d.key, d.source, d.set_in_scenario});
-  r.topology.kind = topo.kind;
-  r.topology.hosts = topo.hosts;
-  r.topology.switches = topo.switches();
-  r.topology.links = static_cast<unsigned>(topo.links.size());
-  for (unsigned k = 0; k < topo.switches(); ++k) {
-    const unsigned tier = topo.switch_tier(k);
-    if (r.topology.switches_per_tier.size() <= tier) r.topology.switches_per_tier.resize(tier + 1);
-    ++r.topology.switches_per_tier[tier];
-    for (const auto& ports : routing.next_hop_sets(k)) r.topology.ecmp_groups += ports.size() > 1;
-  }
-  // Time series: measured and allowed rate (or window) per flow, and the depth of every switch queue
-  // that can carry data (used ports x traffic priorities), read from the RTL's queue-length counter.
-  const bool window_cc = !flows.empty() && std::isfinite(nics[flows[0].host]->cc().window_bytes(flows[0].index));
-  r.flow_cc_metric = window_cc ? "cwnd_packets" : "cc_rate_gbps";
-  struct QueueRef { unsigned sw, port, prio; };
-  std::vector<QueueRef> queues;
-  uint8_t data_prios = 0;
-  for (const auto& t : s.traffic) data_prios |= static_cast<uint8_t>(1u << t.priority);
-  for (unsigned k = 0; k < switches.size(); ++k)
-    for (unsigned p = 0; p < params[k].nports; ++p)
-      for (unsigned c = 0; c < params[k].nprio; ++c)
-        if ((switches[k]->ports_used() >> p & 1) && (data_prios >> c & 1)) {
-          queues.push_back({k, p, c});
-          r.queues.push_back(fmt::format("{}.port{}.prio{}", sw_names[k], p, c));
-        }
+  collect_topology(topo, routing, r);
+  // Time series (docs/outputs.md 2): sampled at the end of every interval.
+  TimeseriesProbe probe(fab, flows, s, sw_names, r);
   r.rcm_enabled = s.sw.rcm.enable;
-  std::vector<uint64_t> last_acked(flows.size(), 0);
   const double interval_us = s.sim.sample_interval_us;
   std::unique_ptr<fabric::KernelOrderPerturber> perturber;
   if (o.perturb_kernel_order) perturber = std::make_unique<fabric::KernelOrderPerturber>("perturber", o.perturb_seed);
   const uint64_t interval_ps = sc_core::sc_time(interval_us, sc_core::SC_US).value();
-  Sampler sampler("sampler", sc_core::sc_time(interval_us, sc_core::SC_US), [&] {
-    sims::Sample smp;
-    const uint64_t now_ps = sc_core::sc_time_stamp().value();
-    smp.time_us = sc_core::sc_time_stamp().to_seconds() * 1e6;
-    for (size_t i = 0; i < flows.size(); ++i) {
-      nic::Nic& n = *nics[flows[i].host];
-      const nic::FlowState& f = n.flow(flows[i].index);
-      const bool wide = i < ts_flows, active = active_in_interval(f, now_ps, interval_ps);
-      if (!wide && !active) continue;
-      const uint64_t acked = f.c.bytes_acked;
-      const double rate_gbps = (acked - last_acked[i]) * 8.0 / (interval_us * 1000.0);
-      last_acked[i] = acked;
-      const double v = window_cc ? n.cc().cwnd_packets(flows[i].index) : n.cc().controlled_rate_gbps(flows[i].index);
-      const double cc = std::isfinite(v) ? v : s.fabric.link_gbps;
-      if (wide) {
-        smp.flow_rate_gbps.push_back(rate_gbps);
-        smp.flow_cc.push_back(cc);
-      }
-      if (active) smp.active_flows.push_back({flows[i].id, rate_gbps, cc});
-    }
-    // The queue length register's value, kept by the wrapper from the RTL's enqueue and egress
-    // reports (no register cycle, so sampling does not change the run).
-    for (const auto& q : queues) smp.queue_bytes.push_back(switches[q.sw]->queue_bytes(q.port, q.prio));
-    // The degree of the queue's last RCM sample (docs/switch.md 2.11.1), from the RTL's crd_* outputs.
-    if (r.rcm_enabled)
-      for (const auto& q : queues) smp.rcm_degree.push_back(switches[q.sw]->egress_degree(q.port, q.prio));
-    r.samples.push_back(std::move(smp));
-  });
+  Sampler sampler("sampler", sc_core::sc_time(interval_us, sc_core::SC_US), [&] { r.samples.push_back(probe.sample()); });
 
   const uint64_t sample_ps = interval_ps;
   // PFC deadlock detection (deadlock_detector.hpp), between two sc_start calls every period.

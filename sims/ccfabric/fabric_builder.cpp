@@ -120,4 +120,19 @@ void Fabric::build_links(const fabric::Topology& topo) {
   }
 }
 
+std::vector<RunFlow> Fabric::add_flows(const std::vector<sims::GeneratedFlow>& generated) {
+  std::vector<RunFlow> flows;
+  for (const auto& g : generated) {
+    nic::FlowSpec fs;
+    fs.id = g.id;
+    fs.dst_host = g.dst;
+    fs.priority = static_cast<uint8_t>(g.priority);
+    fs.bytes = g.bytes;
+    fs.start = sc_core::sc_time(g.start_us, sc_core::SC_US);
+    fs.max_gbps = g.max_gbps;
+    flows.push_back({g.src, nics[g.src]->add_flow(fs), g.id});
+  }
+  return flows;
+}
+
 }  // namespace ccf::cli

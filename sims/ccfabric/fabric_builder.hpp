@@ -21,12 +21,21 @@
 #include "scenario/scenario.hpp"
 #include "switch/switch_config.hpp"
 #include "switch/switch_model.hpp"
+#include "workload/workload.hpp"
 
 namespace ccf::cli {
 
 // The elaboration parameters of each switch: the smallest Verilated configuration with its ports
 // and the scenario's buffer (sw::built_port_count, sw::built_buffer_bytes; rtl/CMakeLists.txt).
 std::vector<sw::SwitchParams> switch_params(const sims::Scenario& s, const fabric::Topology& topo);
+
+// A flow of the run: the host that sends it, its index in that NIC's flow table, its id, and its
+// acknowledged bytes when the measurement window opened.
+struct RunFlow {
+  unsigned host;
+  uint32_t index, id;
+  uint64_t acked_at_window = 0;
+};
 
 struct FabricOptions {
   std::string scenario_file;  // named by bad input
@@ -53,6 +62,9 @@ class Fabric {
   std::optional<sims::QueueMarks> queue_marks;              // switch 0's thresholds (queue.png)
   uint64_t rss_before_switches_bytes = 0;                   // resident set before the switches were built
   uint64_t switches_bytes = 0;                              // its growth while they were built
+
+  // Adds the workload's flows to their senders' NICs, ids from the generator (1, 2, ... in its order).
+  std::vector<RunFlow> add_flows(const std::vector<sims::GeneratedFlow>& generated);
 
  private:
   void build_switches(const sims::Scenario& s, const fabric::Topology& topo, const fabric::Routing& routing,

@@ -199,4 +199,17 @@ void collect_switch_counters(const Fabric& fab, const fabric::Topology& topo, co
   }
 }
 
+void collect_topology(const fabric::Topology& topo, const fabric::Routing& routing, sims::RunResults& r) {
+  r.topology.kind = topo.kind;
+  r.topology.hosts = topo.hosts;
+  r.topology.switches = topo.switches();
+  r.topology.links = static_cast<unsigned>(topo.links.size());
+  for (unsigned k = 0; k < topo.switches(); ++k) {
+    const unsigned tier = topo.switch_tier(k);
+    if (r.topology.switches_per_tier.size() <= tier) r.topology.switches_per_tier.resize(tier + 1);
+    ++r.topology.switches_per_tier[tier];
+    for (const auto& ports : routing.next_hop_sets(k)) r.topology.ecmp_groups += ports.size() > 1;
+  }
+}
+
 }  // namespace ccf::cli

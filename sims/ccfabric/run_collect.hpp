@@ -15,14 +15,6 @@
 
 namespace ccf::cli {
 
-// A flow of the run: the host that sends it, its index in that NIC's flow table, its id, and its
-// acknowledged bytes when the measurement window opened.
-struct RunFlow {
-  unsigned host;
-  uint32_t index, id;
-  uint64_t acked_at_window = 0;
-};
-
 // Per flow: its path through the switches, throughput in the window, FCT, longest stall; and the
 // run's starvation figures (flows stalled for starved_after_us or longer).
 void collect_flow_results(const Fabric& fab, const std::vector<RunFlow>& flows, const fabric::Routing& routing,
@@ -43,5 +35,8 @@ void collect_frame_ledger(const Fabric& fab, uint64_t switch_drops_at_window, si
 // RCM counters; the run's PFC totals, its largest queue and every PFC frame a switch sent.
 void collect_switch_counters(const Fabric& fab, const fabric::Topology& topo, const fabric::Routing& routing,
                              const std::vector<std::string>& sw_names, sims::RunResults& r);
+
+// The topology's figures: kind, hosts, switches per tier, links, ECMP groups.
+void collect_topology(const fabric::Topology& topo, const fabric::Routing& routing, sims::RunResults& r);
 
 }  // namespace ccf::cli
