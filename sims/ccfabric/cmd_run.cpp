@@ -28,6 +28,7 @@
 #include "fabric_builder.hpp"
 #include "in_scenario_file.hpp"
 #include "run_collect.hpp"
+#include "run_loop.hpp"
 #include "run_table.hpp"
 #include "timeseries_probe.hpp"
 #include "interrupt.hpp"
@@ -310,50 +311,10 @@ void run_scenario(const RunOptions& o) {
   DeadlockDetector detector(topo, routing, std::move(switch_views), lossless_mask,
                             sc_core::sc_time(s.sim.deadlock_after_us, sc_core::SC_US).value(), sample_ps);
   r.deadlock_after_us = s.sim.deadlock_after_us;
-  const uint64_t check_ps = detector.period_ps();
-  uint64_t next_check_ps = check_ps ? check_ps : UINT64_MAX;
-  bool stopped = false;  // by --stop-on-deadlock or a signal (r.stopped_by says which)
-  const auto check_deadlocks = [&] {
-    const uint64_t now = sc_core::sc_time_stamp().value();
-    if (now < next_check_ps) return;
-    next_check_ps = (now / check_ps + 1) * check_ps;
-    for (const DeadlockFound& d : detector.check(now)) {
-      r.deadlocks.push_back(deadlock_result(d, sw_names));
-      fmt::print("{}\n", deadlock_line(r.deadlocks.back()));
-      std::fflush(stdout);
-      if (o.stop_on_deadlock && !stopped) {
-        stopped = true;
-        r.stopped_by = "deadlock";
-      }
-    }
-  };
-
+  RunLoop loop(fab, detector, capture.get(), sample_ps, sw_names, o.stop_on_deadlock, r,
+               [&](const sims::OutputError& e) { throw incomplete(e); });
   // Run: the throughput window starts at measure_from; a progress line every ~2 s of wall time.
   const sc_core::sc_time end(s.sim.duration_us, sc_core::SC_US), from(s.sim.measure_from_us, sc_core::SC_US);
-  // Each sc_start ends at the next sample at the latest, so that a switch stepping ahead of the kernel
-  // (up to its horizon: just before the end of the sc_start) never passes a sample (docs/fabric.md 8),
-  // and at the next deadlock check, which reads the switches as they are at that time.
-  const auto run_for = [&](const sc_core::sc_time& d) {
-    const uint64_t until = sc_core::sc_time_stamp().value() + d.value();
-    while (!stopped && sc_core::sc_time_stamp().value() < until) {
-      const uint64_t now = sc_core::sc_time_stamp().value();
-      const uint64_t stop = std::min<uint64_t>({until, (now / sample_ps + 1) * sample_ps, next_check_ps});
-      for (auto& sm : switches) sm->set_step_horizon_ps(stop - 1);
-      sc_core::sc_start(sc_core::sc_time::from_value(stop - now));
-      if (capture) {  // no frame starts before now any more
-        try {
-          capture->flush_before(sc_core::sc_time_stamp().value());
-        } catch (const sims::OutputError& e) {
-          throw incomplete(e);
-        }
-      }
-      check_deadlocks();
-      if (const int sig = interrupt_signal(); sig != 0 && !stopped) {
-        stopped = true;
-        r.stopped_by = signal_name(sig);
-      }
-    }
-  };
   // The bare loop right before the simulation; its wall time is not the run's.
   double bare_before_wall_s = 0;
   if (o.bare_loop_cycles > 0) {
@@ -362,12 +323,12 @@ void run_scenario(const RunOptions& o) {
     r.bare_loop = sims::BareLoopFigures{params[0].nports, o.bare_loop_cycles, cps, 0.0};
     bare_before_wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
-  if (from > sc_core::SC_ZERO_TIME) run_for(from);
+  if (from > sc_core::SC_ZERO_TIME) loop.run_for(from);
   // A run stopped (deadlock, signal) before the window opened measures from 0.
-  const double window_from_us = stopped ? 0.0 : s.sim.measure_from_us;
+  const double window_from_us = loop.stopped() ? 0.0 : s.sim.measure_from_us;
   uint64_t switch_drops_at_window = 0;
   std::vector<nic::NicCounters> at_window(nics.size());
-  if (!stopped) {
+  if (!loop.stopped()) {
     for (auto& f : flows) f.acked_at_window = nics[f.host]->flow(f.index).c.bytes_acked;
     for (auto& n : nics) n->open_stall_window();
     for (const auto& sm : switches)
@@ -376,8 +337,8 @@ void run_scenario(const RunOptions& o) {
   }
   auto last_print = std::chrono::steady_clock::now();
   const sc_core::sc_time chunk(50, sc_core::SC_US);
-  while (!stopped && sc_core::sc_time_stamp() < end) {
-    run_for(std::min(chunk, end - sc_core::sc_time_stamp()));
+  while (!loop.stopped() && sc_core::sc_time_stamp() < end) {
+    loop.run_for(std::min(chunk, end - sc_core::sc_time_stamp()));
     const auto now = std::chrono::steady_clock::now();
     if (now - last_print > std::chrono::seconds(2)) {
       const double wall = std::chrono::duration<double>(now - wall0).count() - bare_before_wall_s;
@@ -393,6 +354,7 @@ void run_scenario(const RunOptions& o) {
         bare_loop_cycles_per_s(params[0].nports, params[0].buffer_bytes, o.bare_loop_cycles);
   r.memory.peak_rss_bytes = peak_resident_set_bytes();
   // The end of the run: the scenario's, or where --stop-on-deadlock or a signal ended it.
+  const bool stopped = loop.stopped();
   const double end_us = stopped ? double(sc_core::sc_time_stamp().value()) / 1e6 : s.sim.duration_us;
   r.simulated_us = end_us;
   r.duration_us = s.sim.duration_us;
