@@ -326,15 +326,8 @@ void run_scenario(const RunOptions& o) {
   if (from > sc_core::SC_ZERO_TIME) loop.run_for(from);
   // A run stopped (deadlock, signal) before the window opened measures from 0.
   const double window_from_us = loop.stopped() ? 0.0 : s.sim.measure_from_us;
-  uint64_t switch_drops_at_window = 0;
-  std::vector<nic::NicCounters> at_window(nics.size());
-  if (!loop.stopped()) {
-    for (auto& f : flows) f.acked_at_window = nics[f.host]->flow(f.index).c.bytes_acked;
-    for (auto& n : nics) n->open_stall_window();
-    for (const auto& sm : switches)
-      for (size_t k = 1; k < sw::kNumDropReasons; ++k) switch_drops_at_window += sm->stats().drops[k];
-    for (size_t h = 0; h < nics.size(); ++h) at_window[h] = nics[h]->counters();
-  }
+  // The window opens: what each counter holds then.
+  const WindowStart at_window = loop.stopped() ? WindowStart(fab) : open_window(fab, flows);
   auto last_print = std::chrono::steady_clock::now();
   const sc_core::sc_time chunk(50, sc_core::SC_US);
   while (!loop.stopped() && sc_core::sc_time_stamp() < end) {
@@ -370,26 +363,8 @@ void run_scenario(const RunOptions& o) {
   const double window_us = end_us - window_from_us;
   collect_flow_results(fab, flows, routing, ecmp_seeds, sw_names, window_us, s.sim.starved_after_us, r);
   collect_fct(fab, flows, generated, topo, routing, ecmp_seeds, r);
-  for (unsigned h = 0; h < nics.size(); ++h) {
-    const nic::NicCounters &c = nics[h]->counters(), &c0 = at_window[h];
-    if (c.data_frames_received == 0) continue;
-    const double wire_bytes = double(c.data_bytes_received - c0.data_bytes_received) +
-                              double(fabric::roce::kWireOverheadBytes) * double(c.data_frames_received - c0.data_frames_received);
-    r.receivers.push_back({h, double(c.bytes_delivered - c0.bytes_delivered) * 8.0 / (window_us * 1000.0),
-                           wire_bytes * 8.0 / (window_us * 1000.0 * nics[h]->config().link_gbps)});
-  }
-  r.window.from_us = window_from_us;
-  r.window.to_us = end_us;
-  for (unsigned h = 0; h < nics.size(); ++h) {
-    const nic::NicCounters &c = nics[h]->counters(), &c0 = at_window[h];
-    const size_t dup = static_cast<size_t>(nic::DropReason::kDuplicate);
-    r.window.data_frames_sent += c.data_frames_sent - c0.data_frames_sent;
-    r.window.retransmitted += c.data_frames_retransmitted - c0.data_frames_retransmitted;
-    r.window.duplicates += c.drops[dup] - c0.drops[dup];
-    r.window.timeouts += c.timeouts - c0.timeouts;
-    r.window.spurious_timeouts += c.timeouts_spurious - c0.timeouts_spurious;
-  }
-  collect_frame_ledger(fab, switch_drops_at_window, r);
+  collect_window(fab, at_window, window_from_us, end_us, r);
+  collect_frame_ledger(fab, at_window.switch_drops, r);
   collect_switch_counters(fab, topo, routing, sw_names, r);
 
   const auto outputs0 = std::chrono::steady_clock::now();

@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "driver/switch_regs.hpp"
+#include "fabric/roce_format.hpp"
 #include "fabric/routing.hpp"
 #include "nic/nic.hpp"
 #include "workload/ideal_fct.hpp"
@@ -40,6 +41,40 @@ std::vector<sims::PathLink> route_links(const fabric::Topology& topo, const fabr
 }
 
 }  // namespace
+
+WindowStart open_window(Fabric& fab, std::vector<RunFlow>& flows) {
+  WindowStart at(fab);
+  for (auto& f : flows) f.acked_at_window = fab.nics[f.host]->flow(f.index).c.bytes_acked;
+  for (auto& n : fab.nics) n->open_stall_window();
+  for (const auto& sm : fab.switches)
+    for (size_t k = 1; k < sw::kNumDropReasons; ++k) at.switch_drops += sm->stats().drops[k];
+  for (size_t h = 0; h < fab.nics.size(); ++h) at.nics[h] = fab.nics[h]->counters();
+  return at;
+}
+
+void collect_window(const Fabric& fab, const WindowStart& at, double from_us, double end_us, sims::RunResults& r) {
+  const double window_us = end_us - from_us;
+  for (unsigned h = 0; h < fab.nics.size(); ++h) {
+    const nic::NicCounters &c = fab.nics[h]->counters(), &c0 = at.nics[h];
+    if (c.data_frames_received == 0) continue;
+    const double wire_bytes =
+        double(c.data_bytes_received - c0.data_bytes_received) +
+        double(fabric::roce::kWireOverheadBytes) * double(c.data_frames_received - c0.data_frames_received);
+    r.receivers.push_back({h, double(c.bytes_delivered - c0.bytes_delivered) * 8.0 / (window_us * 1000.0),
+                           wire_bytes * 8.0 / (window_us * 1000.0 * fab.nics[h]->config().link_gbps)});
+  }
+  r.window.from_us = from_us;
+  r.window.to_us = end_us;
+  for (unsigned h = 0; h < fab.nics.size(); ++h) {
+    const nic::NicCounters &c = fab.nics[h]->counters(), &c0 = at.nics[h];
+    const size_t dup = static_cast<size_t>(nic::DropReason::kDuplicate);
+    r.window.data_frames_sent += c.data_frames_sent - c0.data_frames_sent;
+    r.window.retransmitted += c.data_frames_retransmitted - c0.data_frames_retransmitted;
+    r.window.duplicates += c.drops[dup] - c0.drops[dup];
+    r.window.timeouts += c.timeouts - c0.timeouts;
+    r.window.spurious_timeouts += c.timeouts_spurious - c0.timeouts_spurious;
+  }
+}
 
 void collect_flow_results(const Fabric& fab, const std::vector<RunFlow>& flows, const fabric::Routing& routing,
                           const std::vector<uint64_t>& ecmp_seeds, const std::vector<std::string>& sw_names,

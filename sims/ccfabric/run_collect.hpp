@@ -15,6 +15,21 @@
 
 namespace ccf::cli {
 
+// The counters when the measurement window opened: each NIC's and the switches' drops.
+struct WindowStart {
+  explicit WindowStart(const Fabric& fab) : nics(fab.nics.size()) {}
+  std::vector<nic::NicCounters> nics;
+  uint64_t switch_drops = 0;
+};
+
+// Opens the window at the current time: every flow's acknowledged bytes and each NIC's stall
+// measurement start now; returns the counters as they are.
+WindowStart open_window(Fabric& fab, std::vector<RunFlow>& flows);
+
+// The window (from_us, end_us]: each receiver's goodput and link utilisation, and the NICs' data
+// frames, retransmissions, duplicates and timeouts in it.
+void collect_window(const Fabric& fab, const WindowStart& at, double from_us, double end_us, sims::RunResults& r);
+
 // Per flow: its path through the switches, throughput in the window, FCT, longest stall; and the
 // run's starvation figures (flows stalled for starved_after_us or longer).
 void collect_flow_results(const Fabric& fab, const std::vector<RunFlow>& flows, const fabric::Routing& routing,
