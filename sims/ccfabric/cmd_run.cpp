@@ -150,6 +150,51 @@ std::pair<uint64_t, uint64_t> trace_window_ps(const std::string& text, double du
   return {static_cast<uint64_t>(std::llround(from * 1e6)), static_cast<uint64_t>(std::llround(to * 1e6))};
 }
 
+// --bare-loop-cycles times one Verilated configuration: every switch must run on it.
+void check_bare_loop_option(const RunOptions& o, const std::vector<sw::SwitchParams>& params) {
+  if (o.bare_loop_cycles > 0 && params.empty())
+    throw BadInput(fmt::format("--bare-loop-cycles {}: {} has no switch to time bare", o.bare_loop_cycles, o.scenario));
+  for (unsigned k = 1; o.bare_loop_cycles > 0 && k < params.size(); ++k)
+    if (params[k].nports != params[0].nports)
+      throw BadInput(
+          fmt::format("--bare-loop-cycles {}: {} runs switches on {}- and {}-port Verilated configurations "
+                      "(switch 0 and switch {}); the option needs every switch on one configuration",
+                      o.bare_loop_cycles, o.scenario, params[0].nports, params[k].nports, k));
+}
+
+// --record-events DIR: DIR/scenario.toml (this scenario with every key) and the writer of
+// DIR/events.txt; nullptr without the option. The event trace of `ccfabric explore` holds the PAWA
+// unit's events (docs/explore.md 4); the CX6-DX variant's probe events are not in its format yet.
+std::unique_ptr<explore::TraceWriter> open_event_recorder(const RunOptions& o, const sims::Scenario& s,
+                                                          const CcFactory& cc_factory) {
+  if (o.record_dir.empty()) return nullptr;
+  if (cc_factory.ldcp_pcc())
+    throw BadInput("--record-events: cc.ldcp.variant = \"cx6dx_pcc\" is not supported by the event trace of "
+                   "`ccfabric explore` (only \"pawa\"; docs/units/ldcp.md 11.9)");
+  ensure_out_dir(o.record_dir, "--record-events");  // one that cannot be made is bad input
+  std::ofstream sf(o.record_dir + "/scenario.toml");
+  sf << s.to_toml();
+  sf.close();
+  if (!sf) throw RunFailed(fmt::format("--record-events = {}: cannot write {}/scenario.toml", o.record_dir, o.record_dir));
+  try {
+    return std::make_unique<explore::TraceWriter>(o.record_dir + "/events.txt", s.nic.cc);
+  } catch (const explore::TraceError& e) {
+    throw RunFailed(fmt::format("--record-events: {}", e.what()));
+  }
+}
+
+// --pcap: the capture file and its taps on the chosen link directions; nullptr without the option.
+std::unique_ptr<PacketCapture> open_capture(const std::string& out_dir, const std::vector<PcapDirection>& pcap,
+                                            Fabric& fab) {
+  if (pcap.empty()) return nullptr;
+  std::vector<CapturedLink> captured;
+  for (const PcapDirection& d : pcap) captured.push_back(d.captured);
+  auto capture = std::make_unique<PacketCapture>(out_dir + "/" + kCaptureFile, captured, fab.nics.front()->config().vlan);
+  for (size_t i = 0; i < pcap.size(); ++i)
+    fab.link_dirs[pcap[i].link][pcap[i].a_to_b ? 0 : 1]->set_tap(capture.get(), static_cast<unsigned>(i));
+  return capture;
+}
+
 void run_scenario(const RunOptions& o) {
   const auto process0 = std::chrono::steady_clock::now();  // wall time in all, plots included
   const InterruptGuard interrupts;  // SIGINT/SIGTERM end the run at a sample, outputs marked partial
@@ -213,39 +258,13 @@ void run_scenario(const RunOptions& o) {
   sims::RunResults r;
   // The ratio compares the switches' stepping with one Verilated configuration's bare loop.
   const std::vector<sw::SwitchParams> params = switch_params(s, topo);
-  if (o.bare_loop_cycles > 0 && params.empty())
-    throw BadInput(fmt::format("--bare-loop-cycles {}: {} has no switch to time bare", o.bare_loop_cycles, o.scenario));
-  for (unsigned k = 1; o.bare_loop_cycles > 0 && k < params.size(); ++k)
-    if (params[k].nports != params[0].nports)
-      throw BadInput(
-          fmt::format("--bare-loop-cycles {}: {} runs switches on {}- and {}-port Verilated configurations "
-                      "(switch 0 and switch {}); the option needs every switch on one configuration",
-                      o.bare_loop_cycles, o.scenario, params[0].nports, params[k].nports, k));
+  check_bare_loop_option(o, params);
   const auto [trace_from_ps, trace_to_ps] = trace_window_ps(o.trace_window, s.sim.duration_us);
   // LDCP's base RTT defaults to the fabric's longest idle round trip (cc_factory.cpp).
   const bool ldcp = s.nic.cc == "ldcp" || s.cc_params.count("ldcp") || s.cc_text.count("ldcp");
   const CcFactory cc_factory =
       in_scenario_file(o.scenario, [&] { return CcFactory(s, ldcp ? longest_idle_rtt_ns(s, topo, routing) : 0.0); });
-  // The event trace of `ccfabric explore` holds the PAWA unit's events (docs/explore.md 4); the CX6-DX
-  // variant's probe events are not in its format yet.
-  if (!o.record_dir.empty() && cc_factory.ldcp_pcc())
-    throw BadInput("--record-events: cc.ldcp.variant = \"cx6dx_pcc\" is not supported by the event trace of "
-                   "`ccfabric explore` (only \"pawa\"; docs/units/ldcp.md 11.9)");
-  // --record-events DIR: DIR/scenario.toml (this scenario with every key) and DIR/events.txt.
-  std::unique_ptr<explore::TraceWriter> recorder;
-  if (!o.record_dir.empty()) {
-    ensure_out_dir(o.record_dir, "--record-events");  // one that cannot be made is bad input
-    std::ofstream sf(o.record_dir + "/scenario.toml");
-    sf << s.to_toml();
-    sf.close();
-    if (!sf)
-      throw RunFailed(fmt::format("--record-events = {}: cannot write {}/scenario.toml", o.record_dir, o.record_dir));
-    try {
-      recorder = std::make_unique<explore::TraceWriter>(o.record_dir + "/events.txt", s.nic.cc);
-    } catch (const explore::TraceError& e) {
-      throw RunFailed(fmt::format("--record-events: {}", e.what()));
-    }
-  }
+  std::unique_ptr<explore::TraceWriter> recorder = open_event_recorder(o, s, cc_factory);
   std::unique_ptr<NicStateTrace> nic_trace;
   if (o.trace_nic) nic_trace = std::make_unique<NicStateTrace>(o.out_dir + "/nic.vcd", trace_from_ps, trace_to_ps);
 
@@ -274,16 +293,10 @@ void run_scenario(const RunOptions& o) {
     return RunFailed(fmt::format("{}; the run's results in {}/ are incomplete (no summary.json)", e.what(), o.out_dir));
   };
   std::unique_ptr<PacketCapture> capture;
-  if (!pcap.empty()) {
-    std::vector<CapturedLink> captured;
-    for (const PcapDirection& d : pcap) captured.push_back(d.captured);
-    try {
-      capture = std::make_unique<PacketCapture>(o.out_dir + "/" + kCaptureFile, captured, nics.front()->config().vlan);
-    } catch (const sims::OutputError& e) {
-      throw incomplete(e);
-    }
-    for (size_t i = 0; i < pcap.size(); ++i)
-      fab.link_dirs[pcap[i].link][pcap[i].a_to_b ? 0 : 1]->set_tap(capture.get(), static_cast<unsigned>(i));
+  try {
+    capture = open_capture(o.out_dir, pcap, fab);
+  } catch (const sims::OutputError& e) {
+    throw incomplete(e);
   }
 
   std::vector<RunFlow> flows = fab.add_flows(generated);
