@@ -150,6 +150,42 @@ std::pair<uint64_t, uint64_t> trace_window_ps(const std::string& text, double du
   return {static_cast<uint64_t>(std::llround(from * 1e6)), static_cast<uint64_t>(std::llround(to * 1e6))};
 }
 
+// The scenario with the --set-file settings, then the --set ones.
+sims::Scenario load_run_scenario(const RunOptions& o) {
+  try {
+    std::vector<std::string> sets;
+    for (const std::string& f : o.set_files) {
+      const std::vector<std::string> from_file = sims::sets_from_file(f);
+      sets.insert(sets.end(), from_file.begin(), from_file.end());
+    }
+    sets.insert(sets.end(), o.sets.begin(), o.sets.end());
+    return sims::load_scenario(o.scenario, sets);
+  } catch (const sims::ScenarioError& e) {
+    throw BadInput(e.what());
+  }
+}
+
+// The flows of every [[traffic]] entry (sims/workload/workload.hpp); none at all is bad input.
+std::vector<sims::GeneratedFlow> generate_workload(const RunOptions& o, const sims::Scenario& s,
+                                                   const fabric::Topology& topo) {
+  std::vector<sims::GeneratedFlow> generated = in_scenario_file(o.scenario, [&] {
+    return sims::generate_flows(
+        s.traffic, {topo.hosts, s.fabric.link_gbps, s.sim.duration_us, s.sim.seed, nic::NicConfig{}.max_flows});
+  });
+  if (generated.empty()) {
+    // An incast entry with senders = 0 gives no flow (docs/scenarios.md): name it when no entry gives one.
+    for (size_t i = 0; i < s.traffic.size(); ++i)
+      if (s.traffic[i].pattern == "incast" && s.traffic[i].senders == 0)
+        throw BadInput(
+            fmt::format("{}: traffic[{}].senders = 0 must be at least 1 when no other [[traffic]] entry "
+                        "gives a flow (0 = the entry gives none, and a run needs at least one flow)",
+                        o.scenario, i));
+    throw BadInput(fmt::format("{}: the [[traffic]] entries give no flow (a poisson entry's first arrival falls after "
+                               "its stop_us: raise load or stop_us)", o.scenario));
+  }
+  return generated;
+}
+
 // --bare-loop-cycles times one Verilated configuration: every switch must run on it.
 void check_bare_loop_option(const RunOptions& o, const std::vector<sw::SwitchParams>& params) {
   if (o.bare_loop_cycles > 0 && params.empty())
@@ -198,18 +234,7 @@ std::unique_ptr<PacketCapture> open_capture(const std::string& out_dir, const st
 void run_scenario(const RunOptions& o) {
   const auto process0 = std::chrono::steady_clock::now();  // wall time in all, plots included
   const InterruptGuard interrupts;  // SIGINT/SIGTERM end the run at a sample, outputs marked partial
-  sims::Scenario s;
-  try {
-    std::vector<std::string> sets;
-    for (const std::string& f : o.set_files) {
-      const std::vector<std::string> from_file = sims::sets_from_file(f);
-      sets.insert(sets.end(), from_file.begin(), from_file.end());
-    }
-    sets.insert(sets.end(), o.sets.begin(), o.sets.end());
-    s = sims::load_scenario(o.scenario, sets);
-  } catch (const sims::ScenarioError& e) {
-    throw BadInput(e.what());
-  }
+  const sims::Scenario s = load_run_scenario(o);
   if (s.traffic.empty()) throw BadInput(fmt::format("{}: no [[traffic]] entry: nothing to run", o.scenario));
   const auto wall0 = std::chrono::steady_clock::now();
 
@@ -226,23 +251,9 @@ void run_scenario(const RunOptions& o) {
   const std::vector<PcapDirection> pcap =
       o.pcap_given ? pcap_directions(o.pcap, topo, sw_names) : std::vector<PcapDirection>{};
 
-  // Flows of every [[traffic]] entry (sims/workload/workload.hpp), generated before anything is
-  // built so that a bad workload stops the run as bad input.
-  const std::vector<sims::GeneratedFlow> generated = in_scenario_file(o.scenario, [&] {
-    return sims::generate_flows(
-        s.traffic, {topo.hosts, s.fabric.link_gbps, s.sim.duration_us, s.sim.seed, nic::NicConfig{}.max_flows});
-  });
-  if (generated.empty()) {
-    // An incast entry with senders = 0 gives no flow (docs/scenarios.md): name it when no entry gives one.
-    for (size_t i = 0; i < s.traffic.size(); ++i)
-      if (s.traffic[i].pattern == "incast" && s.traffic[i].senders == 0)
-        throw BadInput(
-            fmt::format("{}: traffic[{}].senders = 0 must be at least 1 when no other [[traffic]] entry "
-                        "gives a flow (0 = the entry gives none, and a run needs at least one flow)",
-                        o.scenario, i));
-    throw BadInput(fmt::format("{}: the [[traffic]] entries give no flow (a poisson entry's first arrival falls after "
-                               "its stop_us: raise load or stop_us)", o.scenario));
-  }
+  // Flows of every [[traffic]] entry, generated before anything is built so that a bad workload
+  // stops the run as bad input.
+  const std::vector<sims::GeneratedFlow> generated = generate_workload(o, s, topo);
   // The output directory before the switches: with --trace each opens its waveform file in it. Held
   // (locked, an earlier run's results removed) until the run ends (out_folder.hpp).
   ensure_out_dir(o.out_dir);
