@@ -159,5 +159,85 @@ module sw_pfc_rx #(
             rd_data <= rd_hi ? v[63:32] : v[31:0];
         end
     end
+`ifdef FORMAL
+    // ---------------------------------------------------------------- formal proofs
+    // The module is the top of the proof (rtl/switch/formal/prove.sh; docs/verification.md "Formal
+    // proofs"); its inputs are free except for the assumptions below.
+    logic f_past;
+    initial f_past = 1'b0;
+    always @(posedge clk) f_past <= 1'b1;
+
+    logic [CYW-1:0]         f_cycle_q;
+    logic [NPORTS*32-1:0]   f_qc_q;
+    always @(posedge clk) begin
+        f_cycle_q <= cycle;
+        f_qc_q    <= quantum_cycles;
+    end
+
+    always @* begin
+        assume(rst == !f_past);   // reset in the first cycle of the proof only
+        // cycle advances at every edge; the stepper may skip idle cycles (2.1), so by 1 or more. Far
+        // from the wrap of CYC_W bits (24 under FORMAL), and QUANTUM_CYCLES <= 80 (2.1: 10 Gb/s), so
+        // pause_until = cycle + 1 + 65535 x 80 never wraps
+        assume(cycle < CYW'(1) << (CYW - 1));
+        if (f_past) begin
+            assume(cycle > f_cycle_q);
+            assume(quantum_cycles == f_qc_q);   // software configures before traffic
+        end
+        for (int e = 0; e < NPORTS; e++) begin
+            assume(quantum_cycles[e*32 +: 32] <= 32'd80);
+        end
+    end
+
+`ifdef FORMAL_PAUSE_TIMER
+    // 6. pause timers (2.7, IEEE 802.1Qbb): the block keeps a deadline pause_until(e,c), not a
+    // counter; the timer of (e,c) in cycle t is what remains of its pause, pause_until - t, or 0 once
+    // passed. Asserted: paused(e,c) == (timer != 0) in every cycle, also between the block's
+    // recomputations (3.4: the registered status and the per-port earliest deadlines); without a
+    // frame for (e,c) the timer only counts down, by the cycles that passed, to 0; it is 0 after
+    // reset; a frame with quanta 0 received at t resumes the class at t + 1 (timer 0, not paused).
+    // Not asserted: that a frame with quanta N loads N x QUANTUM_CYCLES(e), and the bound by the
+    // last quanta x QUANTUM_CYCLES(e): z3 does not return from them at depth 2 (docs/verification.md).
+    logic [NQ*CYW-1:0] f_pt_tmr;     // timer of (e,c) i at [i*CYW +: CYW]
+    logic [NQ*CYW-1:0] f_pt_tmr_q;   // the timer in the cycle before
+    logic [NQ-1:0]     f_pt_rx_q;    // (e,c) received a frame at the last edge
+    logic [NQ-1:0]     f_pt_zero_q;  // ... with quanta 0
+    logic              f_pt_rst_q;
+    logic [CYW-1:0]    f_pt_u, f_pt_dt;
+    always @* begin
+        for (int i = 0; i < NQ; i++) begin
+            f_pt_u = until_mem[i / NPRIO][(i % NPRIO)*CYW +: CYW];
+            f_pt_tmr[i*CYW +: CYW] = (f_pt_u > cycle) ? f_pt_u - cycle : '0;
+        end
+    end
+    always @(posedge clk) begin
+        f_pt_rst_q <= rst;
+        f_pt_tmr_q <= f_pt_tmr;
+        for (int i = 0; i < NQ; i++) begin
+            f_pt_rx_q[i]   <= !rst && pfc_in_valid[i / NPRIO] && pfc_in_class_en[(i / NPRIO)*8 + (i % NPRIO)];
+            f_pt_zero_q[i] <= pfc_in_time[(i / NPRIO)*128 + (i % NPRIO)*16 +: 16] == '0;
+        end
+    end
+    always @* begin
+        if (f_past && !rst) begin
+            f_pt_dt = cycle - f_cycle_q;   // cycles since the last edge's cycle (>= 1)
+            for (int i = 0; i < NQ; i++) begin
+                assert(paused[i] == (f_pt_tmr[i*CYW +: CYW] != '0));
+                if (f_pt_rst_q) begin
+                    assert(f_pt_tmr[i*CYW +: CYW] == '0);
+                end else if (f_pt_rx_q[i]) begin
+                    if (f_pt_zero_q[i]) begin
+                        assert(!paused[i] && f_pt_tmr[i*CYW +: CYW] == '0);   // quanta 0: resumed
+                    end
+                end else begin
+                    // counts down by the cycles passed, to 0
+                    assert(f_pt_tmr[i*CYW +: CYW] == ((f_pt_tmr_q[i*CYW +: CYW] > f_pt_dt) ?
+                                                      f_pt_tmr_q[i*CYW +: CYW] - f_pt_dt : '0));
+                end
+            end
+        end
+    end
+`endif
+`endif
 endmodule
 `resetall

@@ -8,7 +8,12 @@ package sw_pkg;
     localparam int PRIO_W   = 3;    // priority
     localparam int ECN_W    = 2;    // ECN codepoint
     localparam int HASH_W   = 16;   // flow hash
+`ifndef FORMAL
     localparam int CYC_W    = 48;   // cycle count
+`else
+    localparam int CYC_W    = 24;   // the pause-timer proof's cycle < 2^23 plus a pause <= 65535 x 80 cycles
+                                    // stays below 2^24 (docs/verification.md "Formal proofs")
+`endif
     localparam int DATA_W   = 32;   // register data
     localparam int ADDR_W   = 20;   // register address
     localparam int PORT_W   = 6;    // drop_port

@@ -90,6 +90,9 @@ module sw_queue_mgr #(
     logic               qr_wr1_en;
     logic [REC_W-1:0]   qr_wr1_data;
     logic [NQ-1:0]      nonempty_q;
+`ifdef FORMAL
+    logic [NQ*REC_W-1:0] f_qlen;   // every queue's length record (formal proofs only)
+`endif
 
     sw_clr_ram #(.W(REC_W), .DEPTH(NQ)) u_qlen (
         .clk(clk), .rst(rst),
@@ -97,6 +100,9 @@ module sw_queue_mgr #(
         .rq_en(rd_en), .rq_addr(rd_qid), .rq_data(qr_r_data),
         .wr0_en(qr_wr0_en), .wr0_addr(deq_qid), .wr0_data(qr_wr0_data),
         .wr1_en(qr_wr1_en), .wr1_addr(adm_qid), .wr1_data(qr_wr1_data)
+`ifdef FORMAL
+        , .f_all(f_qlen)
+`endif
     );
 
     logic [CW-1:0]     a_frames, b_frames, r_frames;
@@ -247,5 +253,122 @@ module sw_queue_mgr #(
             end
         end
     end
+`ifdef FORMAL
+    // ---------------------------------------------------------------- formal proofs
+    // The module is the top of the proof (rtl/switch/formal/prove.sh; docs/verification.md "Formal
+    // proofs"); its inputs are free except for the rules sw_top keeps, assumed below.
+    logic f_past;
+    initial f_past = 1'b0;
+    always @(posedge clk) f_past <= 1'b1;
+
+    always @* begin
+        assume(rst == !f_past);                      // reset in the first cycle of the proof only
+        assume(!enq_valid || slot_avail);            // admission needs a free slot (2.4)
+        assume(!deq_valid || nonempty_q[deq_qid]);   // the scheduler dequeues non-empty queues (2.8)
+        assume(32'(adm_qid) < NQ && 32'(deq_qid) < NQ);
+    end
+
+`ifdef FORMAL_LINKLIST
+    // 5. linked-list integrity (3.2 "Free list"): every slot is in exactly one of the lists (a queue,
+    // the free stack, or the never-used slots from alloc_ptr_q on); each queue's walk from its head
+    // reaches its tail in exactly its frame count of steps without visiting a slot twice; the free
+    // stack's walk from its top takes stk_cnt_q steps; free_slots + the sum of the queues' frame
+    // counts = NCELLS; nonempty = frame count != 0; the head length cache is the head slot's length.
+    // A queue's head and tail are not defined while it is empty, nor the next field of a tail or of
+    // the stack's bottom (no null pointer: a count says where a walk ends), so none is asserted.
+    // The walks are unrolled over the slots: built for a proof's small NCELLS only (read_verilog
+    // elaborates the default parameters before chparam sets the proof's).
+    if (NCELLS <= 16) begin : g_f_linklist
+        logic [NCELLS*SLOT_W-1:0] f_lk_next;   // d_next of slot j at [j*SLOT_W +: SLOT_W]
+        logic [NCELLS*sw_pkg::LEN_W-1:0] f_lk_len;   // d_len of slot j
+        for (genvar j = 0; j < NCELLS; j++) begin : g_slot
+            assign f_lk_next[j*SLOT_W +: SLOT_W] = d_next[j];
+            assign f_lk_len[j*sw_pkg::LEN_W +: sw_pkg::LEN_W] = d_len[j];
+        end
+        logic [NQ*SLOT_W-1:0] f_lk_head, f_lk_tailp;
+        logic [NQ*sw_pkg::LEN_W-1:0] f_lk_qhlen;
+        for (genvar q = 0; q < NQ; q++) begin : g_q
+            assign f_lk_head[q*SLOT_W +: SLOT_W]  = q_head[q];
+            assign f_lk_tailp[q*SLOT_W +: SLOT_W] = q_tail[q];
+            assign f_lk_qhlen[q*sw_pkg::LEN_W +: sw_pkg::LEN_W] = q_hlen[q];
+        end
+
+        logic [NCELLS*8-1:0] f_lk_mark;   // slot j at [j*8 +: 8]: lists whose walk visits it
+        logic [NQ-1:0]       f_lk_tail;   // queue q's walk ends at q_tail
+        logic [NQ-1:0]       f_lk_hlen;   // queue q's head length cache
+        logic [31:0]         f_lk_sum, f_lk_n;
+        logic [SLOT_W-1:0]   f_lk_s, f_lk_t;
+        logic [sw_pkg::LEN_W-1:0] f_lk_l;
+        always @* begin
+            f_lk_mark = '0;
+            f_lk_sum  = 0;
+            f_lk_tail = '1;
+            f_lk_hlen = '1;
+            f_lk_l    = '0;
+            for (int q = 0; q < NQ; q++) begin
+                f_lk_n   = 32'(f_qlen[q*REC_W + CW + QBW +: CW]);
+                f_lk_s   = f_lk_head[q*SLOT_W +: SLOT_W];
+                f_lk_sum = f_lk_sum + f_lk_n;
+                for (int j = 0; j < NCELLS; j++) begin
+                    if (32'(f_lk_s) == j) begin
+                        f_lk_l = f_lk_len[j*sw_pkg::LEN_W +: sw_pkg::LEN_W];
+                    end
+                end
+                f_lk_hlen[q] = f_lk_n == 0 || f_lk_qhlen[q*sw_pkg::LEN_W +: sw_pkg::LEN_W] == f_lk_l;
+                // walk of the queue: frames steps from its head, the last one at its tail
+                for (int i = 0; i < NCELLS; i++) begin
+                    if (i < f_lk_n) begin
+                        f_lk_t = f_lk_s;
+                        for (int j = 0; j < NCELLS; j++) begin
+                            if (32'(f_lk_s) == j) begin
+                                f_lk_mark[j*8 +: 8] = f_lk_mark[j*8 +: 8] + 8'd1;
+                                f_lk_t = f_lk_next[j*SLOT_W +: SLOT_W];
+                            end
+                        end
+                        if (i == f_lk_n - 1) begin
+                            f_lk_tail[q] = f_lk_s == f_lk_tailp[q*SLOT_W +: SLOT_W];
+                        end
+                        f_lk_s = f_lk_t;
+                    end
+                end
+            end
+            // walk of the free stack: stk_cnt_q steps from its top
+            f_lk_n = 32'(stk_cnt_q);
+            f_lk_s = stk_top_q;
+            for (int i = 0; i < NCELLS; i++) begin
+                if (i < f_lk_n) begin
+                    f_lk_t = f_lk_s;
+                    for (int j = 0; j < NCELLS; j++) begin
+                        if (32'(f_lk_s) == j) begin
+                            f_lk_mark[j*8 +: 8] = f_lk_mark[j*8 +: 8] + 8'd1;
+                            f_lk_t = f_lk_next[j*SLOT_W +: SLOT_W];
+                        end
+                    end
+                    f_lk_s = f_lk_t;
+                end
+            end
+        end
+
+        always @* begin
+            if (f_past && !rst) begin
+                assert(32'(alloc_ptr_q) <= NCELLS && stk_cnt_q <= alloc_ptr_q);
+                assert(32'(free_q) == NCELLS - 32'(alloc_ptr_q) + 32'(stk_cnt_q));
+                assert(f_lk_sum + 32'(free_q) == NCELLS);   // no slot lost or counted twice
+                for (int j = 0; j < NCELLS; j++) begin
+                    // every used slot in exactly one list (no cycle, no sharing), never-used ones in none
+                    assert(f_lk_mark[j*8 +: 8] == ((j < 32'(alloc_ptr_q)) ? 8'd1 : 8'd0));
+                end
+                assert(f_lk_tail == '1);
+                assert(f_lk_hlen == '1);
+                for (int q = 0; q < NQ; q++) begin
+                    assert(nonempty_q[q] == (f_qlen[q*REC_W + CW + QBW +: CW] != '0));
+                end
+            end
+        end
+    end else begin : g_f_linklist_too_large
+        always @* assert(1'b0);   // the proof runs at NCELLS <= 16 only
+    end
+`endif
+`endif
 endmodule
 `resetall
