@@ -231,6 +231,37 @@ std::unique_ptr<PacketCapture> open_capture(const std::string& out_dir, const st
   return capture;
 }
 
+// gnuplot started in the background on the written results (--plots none: none).
+std::optional<sims::RunPlots> start_plots(const RunOptions& o, const sims::RunResults& r) {
+  if (o.plots == "none") return std::nullopt;
+  try {
+    return std::optional<sims::RunPlots>(std::in_place, r, o.out_dir);
+  } catch (const sims::OutputError& e) {
+    throw RunFailed(fmt::format("{}; the run's results in {}/ are complete, its plots are not", e.what(), o.out_dir));
+  }
+}
+
+void wait_for_plots(sims::RunPlots& plots, const std::string& out_dir) {
+  try {
+    plots.wait();
+  } catch (const sims::OutputError& e) {
+    throw RunFailed(fmt::format("{}; the run's results in {}/ are complete, its plots are not", e.what(), out_dir));
+  }
+  if (!plots.note().empty()) fmt::print(stderr, "note: {}\n", plots.note());
+}
+
+// A run that a signal or --stop-on-deadlock ended at end_us: its distinct exit.
+[[noreturn]] void throw_stopped(const sims::RunResults& r, double end_us, const std::string& out_dir) {
+  if (!r.stopped_on_deadlock)
+    throw Interrupted(interrupt_signal(),
+                      fmt::format("{} at {:.3f} us simulated; the outputs in {}/ cover 0 to {:.3f} us (summary.json "
+                                  "complete = false)",
+                                  r.stopped_by, end_us, out_dir, end_us));
+  throw StoppedOnDeadlock(fmt::format("PFC deadlock at {:.3f} us; the run ended there (--stop-on-deadlock), its "
+                                      "outputs in {}/ cover 0 to {:.3f} us",
+                                      end_us, out_dir, end_us));
+}
+
 void run_scenario(const RunOptions& o) {
   const auto process0 = std::chrono::steady_clock::now();  // wall time in all, plots included
   const InterruptGuard interrupts;  // SIGINT/SIGTERM end the run at a sample, outputs marked partial
@@ -376,12 +407,7 @@ void run_scenario(const RunOptions& o) {
   r.simulated_us = end_us;
   r.duration_us = s.sim.duration_us;
   r.stopped_on_deadlock = r.stopped_by == "deadlock";
-  for (const auto& sm : switches) {
-    r.wall_switch_s += sm->wall_s();
-    r.switch_cycles_stepped += sm->stats().cycles_stepped;
-    r.switch_cycles_total += static_cast<uint64_t>(end_us * 1e6 / swc::SwitchModel::kDefaultPeriodPs);
-  }
-  for (const auto& n : nics) r.wall_nic_s += n->wall_s();
+  collect_speed(fab, end_us, r);
 
   // Results.
   const double window_us = end_us - window_from_us;
@@ -400,14 +426,7 @@ void run_scenario(const RunOptions& o) {
     throw incomplete(e);
   }
   // gnuplot draws in the background while the table is printed.
-  std::optional<sims::RunPlots> plots;
-  if (o.plots != "none") {
-    try {
-      plots.emplace(r, o.out_dir);
-    } catch (const sims::OutputError& e) {
-      throw RunFailed(fmt::format("{}; the run's results in {}/ are complete, its plots are not", e.what(), o.out_dir));
-    }
-  }
+  std::optional<sims::RunPlots> plots = start_plots(o, r);
 
   // The short table.
   RunHeadline head{o.scenario, o.out_dir, topo.kind, topo.hosts, topo.switches(), s.fabric.link_gbps, s.nic.cc,
@@ -416,14 +435,7 @@ void run_scenario(const RunOptions& o) {
   if (capture)
     fmt::print("capture: {} frames on {} link directions, {:.1f} MB in {}/{} (wireshark or tshark -r opens it)\n",
                capture->packets(), capture->interfaces(), double(capture->file_bytes()) / 1e6, o.out_dir, kCaptureFile);
-  if (plots) {
-    try {
-      plots->wait();
-    } catch (const sims::OutputError& e) {
-      throw RunFailed(fmt::format("{}; the run's results in {}/ are complete, its plots are not", e.what(), o.out_dir));
-    }
-    if (!plots->note().empty()) fmt::print(stderr, "note: {}\n", plots->note());
-  }
+  if (plots) wait_for_plots(*plots, o.out_dir);
   const auto now = std::chrono::steady_clock::now();
   const std::vector<std::string> pngs = plots ? plots->pngs() : std::vector<std::string>{};
   fmt::print("wall in all {:.2f} s: set-up and simulation {:.2f} s, outputs{} {:.2f} s{}\n",
@@ -441,15 +453,7 @@ void run_scenario(const RunOptions& o) {
                recorder->events(), o.record_dir, s.nic.cc, o.record_dir);
   }
   if (const std::string err = r.accounting_error(); !err.empty()) throw RunFailed(err);
-  if (stopped && !r.stopped_on_deadlock)
-    throw Interrupted(interrupt_signal(),
-                      fmt::format("{} at {:.3f} us simulated; the outputs in {}/ cover 0 to {:.3f} us (summary.json "
-                                  "complete = false)",
-                                  r.stopped_by, end_us, o.out_dir, end_us));
-  if (stopped)
-    throw StoppedOnDeadlock(fmt::format("PFC deadlock at {:.3f} us; the run ended there (--stop-on-deadlock), its "
-                                        "outputs in {}/ cover 0 to {:.3f} us",
-                                        end_us, o.out_dir, end_us));
+  if (stopped) throw_stopped(r, end_us, o.out_dir);
 }
 
 }  // namespace

@@ -234,6 +234,15 @@ void collect_switch_counters(const Fabric& fab, const fabric::Topology& topo, co
   }
 }
 
+void collect_speed(const Fabric& fab, double end_us, sims::RunResults& r) {
+  for (const auto& sm : fab.switches) {
+    r.wall_switch_s += sm->wall_s();
+    r.switch_cycles_stepped += sm->stats().cycles_stepped;
+    r.switch_cycles_total += static_cast<uint64_t>(end_us * 1e6 / swc::SwitchModel::kDefaultPeriodPs);
+  }
+  for (const auto& n : fab.nics) r.wall_nic_s += n->wall_s();
+}
+
 void collect_topology(const fabric::Topology& topo, const fabric::Routing& routing, sims::RunResults& r) {
   r.topology.kind = topo.kind;
   r.topology.hosts = topo.hosts;

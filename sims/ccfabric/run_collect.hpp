@@ -51,6 +51,9 @@ void collect_frame_ledger(const Fabric& fab, uint64_t switch_drops_at_window, si
 void collect_switch_counters(const Fabric& fab, const fabric::Topology& topo, const fabric::Routing& routing,
                              const std::vector<std::string>& sw_names, sims::RunResults& r);
 
+// Where the run's wall time went (switch RTL, NICs) and the switch cycles stepped of those to end_us.
+void collect_speed(const Fabric& fab, double end_us, sims::RunResults& r);
+
 // The topology's figures: kind, hosts, switches per tier, links, ECMP groups.
 void collect_topology(const fabric::Topology& topo, const fabric::Routing& routing, sims::RunResults& r);
 
