@@ -5,16 +5,10 @@
 #include <string>
 
 #include <fmt/format.h>
-#include <systemc>
 
-// Verilator's SystemC-aware runtime calls sc_time_stamp() unqualified.
-using sc_core::sc_time_stamp;
-#include "Vsw_top.h"
-#include "Vsw_top_b64.h"
-#include "Vsw_top_p32.h"
-#include "Vsw_top_p32_b64.h"
-#include "Vsw_top_rcm.h"
-#include "Vsw_top_rcm_p32.h"
+// First: it declares sc_time_stamp for the Verilated models before anything includes verilated.h.
+#include "switch/built_switches.hpp"
+
 #include "driver/switch_dut.hpp"
 
 namespace ccf::swc {
@@ -48,35 +42,19 @@ class SwitchRtlOf final : public SwitchRtl {
 
 using detail::SwitchRtlOf;
 
-template <class V>
-std::unique_ptr<SwitchRtl> make_of(const sw::SwitchParams& params, const char* trace_path) {
-  return std::make_unique<SwitchRtlOf<V>>(params, trace_path);
-}
-
 std::unique_ptr<SwitchRtl> SwitchRtl::make(const sw::SwitchParams& params, const char* trace_path) {
-  sw::SwitchParams defaults;
-  defaults.nports = params.nports;
-  const bool other_defaults = params.nprio == defaults.nprio && params.cell_bytes == defaults.cell_bytes &&
-                              params.in_fifo_depth == defaults.in_fifo_depth && params.tag_w == defaults.tag_w &&
-                              params.dst_w == defaults.dst_w && params.ngroups == defaults.ngroups &&
-                              params.cfr_depth == defaults.cfr_depth && params.sar_tbl_lg == defaults.sar_tbl_lg;
-  const bool large = params.buffer_bytes == sw::kLargeBufferBytes;
-  if (other_defaults && (params.buffer_bytes == sw::kDefaultBufferBytes || (large && !params.rcm))) {
-    if (!params.rcm && params.nports == 16)
-      return large ? make_of<Vsw_top_b64>(params, trace_path) : make_of<Vsw_top>(params, trace_path);
-    if (!params.rcm && params.nports == 32)
-      return large ? make_of<Vsw_top_p32_b64>(params, trace_path) : make_of<Vsw_top_p32>(params, trace_path);
-    if (params.rcm && params.nports == 16) return make_of<Vsw_top_rcm>(params, trace_path);
-    if (params.rcm && params.nports == 32) return make_of<Vsw_top_rcm_p32>(params, trace_path);
-  }
+  std::unique_ptr<SwitchRtl> rtl;
+  if (with_built_switch(params, [&]<class V>() { rtl = std::make_unique<SwitchRtlOf<V>>(params, trace_path); }))
+    return rtl;
+  const sw::SwitchParams defaults;
   std::string built;
   for (unsigned n : sw::kBuiltPortCounts) built += (built.empty() ? "" : ", ") + std::to_string(n);
   throw std::invalid_argument(fmt::format(
       "the switch RTL is built with {} ports and a {}-B buffer, each without and with RCM (CFR_DEPTH = {}, "
       "SAR_TBL_LG = {}), and with a {}-B buffer without RCM, other parameters at their defaults "
-      "(rtl/CMakeLists.txt); asked for {} ports, {} B{}{}",
+      "(rtl/CMakeLists.txt); asked for {} ports, {} B{}",
       built, sw::kDefaultBufferBytes, defaults.cfr_depth, defaults.sar_tbl_lg, sw::kLargeBufferBytes, params.nports,
-      params.buffer_bytes, params.rcm ? " with RCM" : "", other_defaults ? "" : " and other non-default parameters"));
+      params.buffer_bytes, params.rcm ? " with RCM" : ""));
 }
 
 }  // namespace ccf::swc

@@ -6,13 +6,12 @@
 
 #include <fmt/format.h>
 
-#include "Vsw_top.h"
-#include "Vsw_top_b64.h"
-#include "Vsw_top_p32.h"
-#include "Vsw_top_p32_b64.h"
+// First: it declares sc_time_stamp for the Verilated models before anything includes verilated.h.
+#include "switch/built_switches.hpp"
+
 #include "driver/bare_step.hpp"
-#include "switch/switch_config.hpp"
 #include "driver/switch_dut.hpp"
+#include "switch/switch_config.hpp"
 
 namespace ccf::cli {
 namespace {
@@ -33,11 +32,8 @@ double bare_loop_cycles_per_s(unsigned nports, uint64_t buffer_bytes, uint64_t c
   sw::SwitchParams params;
   params.nports = nports;
   params.buffer_bytes = buffer_bytes;
-  const bool large = buffer_bytes == sw::kLargeBufferBytes;
-  if (nports == 16 && (large || buffer_bytes == sw::kDefaultBufferBytes))
-    return large ? cycles_per_s<Vsw_top_b64>(params, cycles) : cycles_per_s<Vsw_top>(params, cycles);
-  if (nports == 32 && (large || buffer_bytes == sw::kDefaultBufferBytes))
-    return large ? cycles_per_s<Vsw_top_p32_b64>(params, cycles) : cycles_per_s<Vsw_top_p32>(params, cycles);
+  double cps = 0;
+  if (swc::with_built_switch(params, [&]<class V>() { cps = cycles_per_s<V>(params, cycles); })) return cps;
   throw std::invalid_argument(fmt::format("bare loop: no Verilated switch with {} ports and a {}-B buffer is built "
                                           "(16 or 32 ports, {} or {} B)",
                                           nports, buffer_bytes, sw::kDefaultBufferBytes, sw::kLargeBufferBytes));
