@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cc/cc_algorithm.hpp"
 #include "child_run.hpp"
 #include "cli_checks.hpp"
 #include "commands.hpp"
@@ -94,13 +95,14 @@ void run_bench(const BenchOptions& o) {
   const std::string large =
       fmt::format("sim.duration_us={} sim.measure_from_us={} fabric.hosts=32 traffic.0.senders=31 traffic.0.flows=5000",
                   o.duration_us, o.duration_us / 2);
-  const std::vector<Case> cases = {
-      // With the bare loop of its switch's configuration right before and after the simulation, in
-      // the same process: the reference for the co-simulated switch's speed (docs/speed.md).
-      {"dcqcn", "incast_dcqcn_100g.toml", dur, {"--bare-loop-cycles", std::to_string(kBareLoopCycles)}},
-      {"swift", "incast_swift.toml", dur, {}},
-      {"ldcp", "incast_ldcp.toml", dur, {}},
-      {"timely", "incast_timely.toml", dur, {}},
+  // One incast per registered algorithm. The first also runs the bare loop of its switch's
+  // configuration right before and after the simulation, in the same process: the reference for the
+  // co-simulated switch's speed (docs/speed.md).
+  std::vector<Case> cases;
+  for (const cc::CcAlgorithm* a : cc::algorithms())
+    cases.push_back({a->name(), a->bench_scenario(), dur, {}});
+  cases.front().run_args = {"--bare-loop-cycles", std::to_string(kBareLoopCycles)};
+  cases.insert(cases.end(), {
       // 1 % load: every sender limited to 1 / senders of a percent of the link.
       {"dcqcn_1pct_load", "incast_dcqcn_100g.toml", dur + fmt::format(" traffic.0.rate_gbps={}", 1.0 / o.senders), {}},
       // 5,000 flows from 31 senders into one port (docs/experiments/large_incast.md): Swift at its design
@@ -113,7 +115,7 @@ void run_bench(const BenchOptions& o) {
       {"rcm_burst_on", "rcm_incast_burst.toml", "switch.rcm.enable=true", {}},
       // The first case with DCQCN's passes run by the Verilated RTL of rtl/nic/ (docs/units/dcqcn.md 10).
       {"dcqcn_rtl", "incast_dcqcn_100g.toml", dur + " nic.dcqcn_impl=rtl", {}},
-  };
+  });
   fmt::print(stderr, "ccfabric bench: {} rounds of {} runs of {} us simulated and the bare switch loop\n", o.rounds,
              cases.size(), o.duration_us);
   const unsigned switch_ports = sw::built_port_count(o.senders + 1);
@@ -192,7 +194,13 @@ void run_bench(const BenchOptions& o) {
                            {"cosim_over_bare", x.ratio},
                            {"steady", x.steady}});
   }
-  const double dcqcn = wall_s(results[0]);
+  const auto by_name = [&](const std::string& name) -> const CaseResult& {
+    return *std::find_if(results.begin(), results.end(), [&](const CaseResult& r) { return r.c.name == name; });
+  };
+  // The first registered algorithm's incast is the reference of the other cases.
+  const CaseResult& first = results[0];
+  const std::string& first_name = first.c.name;
+  const double dcqcn = wall_s(first);
   const double cosim = out[0]["cosim_switch_cycles_per_s"].get<double>();
   const auto [ratio_min, ratio_max] = std::minmax_element(round_ratios.begin(), round_ratios.end());
   fmt::print(
@@ -209,23 +217,30 @@ void run_bench(const BenchOptions& o) {
         "({:.2f}x to {:.2f}x)\n",
         steady_ratios.size(), paired.size(), 100 * kSteadyBareTolerance, median(steady_ratios), *lo, *hi);
   }
-  fmt::print("wall time relative to dcqcn: swift {:.2f}x, ldcp {:.2f}x, timely {:.2f}x; full load / 1 % load: {:.1f}x\n",
-             wall_s(results[1]) / dcqcn, wall_s(results[2]) / dcqcn, wall_s(results[3]) / dcqcn,
-             dcqcn / wall_s(results[4]));
-  fmt::print("5,000 flows from 31 senders, {:.0f} us simulated: swift {:.2f} s, dcqcn {:.2f} s of wall time\n",
-             o.duration_us, wall_s(results[5]), wall_s(results[6]));
-  fmt::print("RCM micro-burst (500 us, 432 hosts, 180 switches): off {:.2f} s, on {:.2f} s of wall time: {:.2f}x\n",
-             wall_s(results[7]), wall_s(results[8]), wall_s(results[8]) / wall_s(results[7]));
-  fmt::print("DCQCN on the Verilated RTL units (nic.dcqcn_impl = \"rtl\"): {:.2f} s of wall time, {:.2f}x the kernels'\n",
-             wall_s(results[9]), wall_s(results[9]) / dcqcn);
   // The algorithms move different numbers of frames in the same simulated time (utilisation, ACKs).
   const auto per_frame = [](const CaseResult& r) { return 1.0 / r.summary["speed"]["frames_per_wall_s"].get<double>(); };
-  fmt::print("wall time per frame relative to dcqcn: swift {:.2f}x, ldcp {:.2f}x, timely {:.2f}x\n",
-             per_frame(results[1]) / per_frame(results[0]), per_frame(results[2]) / per_frame(results[0]),
-             per_frame(results[3]) / per_frame(results[0]));
+  std::string relative, relative_per_frame;
+  for (const cc::CcAlgorithm* a : cc::algorithms()) {
+    if (a->name() == first_name) continue;
+    const CaseResult& r = by_name(a->name());
+    relative += fmt::format("{}{} {:.2f}x", relative.empty() ? "" : ", ", a->name(), wall_s(r) / dcqcn);
+    relative_per_frame += fmt::format("{}{} {:.2f}x", relative_per_frame.empty() ? "" : ", ", a->name(),
+                                      per_frame(r) / per_frame(first));
+  }
+  const double light = wall_s(by_name("dcqcn_1pct_load"));
+  const double rcm_off = wall_s(by_name("rcm_burst_off")), rcm_on = wall_s(by_name("rcm_burst_on"));
+  const double rtl = wall_s(by_name("dcqcn_rtl"));
+  fmt::print("wall time relative to {}: {}; full load / 1 % load: {:.1f}x\n", first_name, relative, dcqcn / light);
+  fmt::print("5,000 flows from 31 senders, {:.0f} us simulated: swift {:.2f} s, dcqcn {:.2f} s of wall time\n",
+             o.duration_us, wall_s(by_name("swift_5000_flows")), wall_s(by_name("dcqcn_5000_flows")));
+  fmt::print("RCM micro-burst (500 us, 432 hosts, 180 switches): off {:.2f} s, on {:.2f} s of wall time: {:.2f}x\n",
+             rcm_off, rcm_on, rcm_on / rcm_off);
+  fmt::print("DCQCN on the Verilated RTL units (nic.dcqcn_impl = \"rtl\"): {:.2f} s of wall time, {:.2f}x the kernels'\n",
+             rtl, rtl / dcqcn);
+  fmt::print("wall time per frame relative to {}: {}\n", first_name, relative_per_frame);
   // The least the cycle-accurate switch can cost in the DCQCN case: its stepped cycles at the bare
   // loop's speed. The rest of the case's wall time is the NICs, the links, the kernel and the driver.
-  const double dcqcn_stepped = results[0].summary["switch_cycles"]["stepped"].get<double>();
+  const double dcqcn_stepped = first.summary["switch_cycles"]["stepped"].get<double>();
   const double switch_floor_s = dcqcn_stepped / bare_cps;
   fmt::print(
       "dcqcn: its {:.0f} stepped switch cycles at the bare loop's speed take {:.2f} s of its {:.2f} s; "
@@ -245,9 +260,9 @@ void run_bench(const BenchOptions& o) {
                             steady_ratios.empty() ? nlohmann::json(nullptr) : nlohmann::json(median(steady_ratios))},
                            {"dcqcn_rounds", rounds_json},
                            {"dcqcn_switch_floor_s", switch_floor_s},
-                           {"full_over_light_wall", dcqcn / wall_s(results[4])},
-                           {"rcm_on_over_off_wall", wall_s(results[8]) / wall_s(results[7])},
-                           {"dcqcn_rtl_over_kernel_wall", wall_s(results[9]) / dcqcn}};
+                           {"full_over_light_wall", dcqcn / light},
+                           {"rcm_on_over_off_wall", rcm_on / rcm_off},
+                           {"dcqcn_rtl_over_kernel_wall", rtl / dcqcn}};
   sims::write_output_file(o.out_dir + "/bench.json", report.dump(2) + "\n");
   fmt::print("outputs in {}/ (bench.json, one run directory per case)\n", o.out_dir);
 }

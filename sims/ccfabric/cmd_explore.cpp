@@ -55,9 +55,8 @@ explore::EndToEnd read_summary(const std::string& dir) {
 
 void run_explore(const ExploreOptions& o) {
   // The unit, then the trace and its scenario.
-  const auto& names = explore::unit_names();
-  if (std::find(names.begin(), names.end(), o.unit) == names.end())
-    throw BadInput(fmt::format("explore: UNIT = {} must be one of dcqcn, swift, ldcp, timely", o.unit));
+  if (!cc::find_algorithm(o.unit))
+    throw BadInput(fmt::format("explore: UNIT = {} must be one of {}", o.unit, cc::algorithm_list()));
   namespace fs = std::filesystem;
   const bool is_dir = fs::is_directory(o.trace);
   const std::string events = is_dir ? o.trace + "/events.txt" : o.trace;
@@ -89,18 +88,12 @@ void run_explore(const ExploreOptions& o) {
     throw BadInput(e.what());
   }
   const CcFactory factory(s);
-  if (factory.ldcp_pcc())
-    throw BadInput(fmt::format("--trace = {}: cc.ldcp.variant = \"cx6dx_pcc\": explore replays the \"pawa\" unit "
-                               "only (docs/units/ldcp.md 11.9)", o.trace));
-  explore::ExploreConfig c;
-  c.rp = factory.dcqcn_rp();
-  c.np = factory.dcqcn_np();
-  c.swift = factory.swift();
-  c.ldcp = factory.ldcp();
-  c.timely = factory.timely();
-  c.mtu_bytes = s.nic.mtu_bytes;
-  c.link_gbps = s.fabric.link_gbps;
-  const std::unique_ptr<explore::Unit> unit = explore::make_unit(o.unit, c);
+  if (s.nic.cc != o.unit)
+    throw BadInput(fmt::format("--trace = {}: {} says nic.cc = {}, the trace {}", o.trace, scenario, s.nic.cc, o.unit));
+  const cc::CcSettings& settings = *factory.in_use();
+  if (const std::string why = settings.explore_unsupported(); !why.empty())
+    throw BadInput(fmt::format("--trace = {}: {}", o.trace, why));
+  const std::unique_ptr<explore::Unit> unit = settings.explore_unit(s.nic.mtu_bytes, s.fabric.link_gbps);
 
   explore::SearchOptions so;
   for (const std::string& w : o.widths) {
@@ -178,7 +171,7 @@ void add_explore_command(CLI::App& app) {
   auto o = std::make_shared<ExploreOptions>();
   CLI::App* cmd = app.add_subcommand(
       "explore", "bit-width exploration of a CC unit on a recorded trace (docs/explore.md)");
-  cmd->add_option("unit", o->unit, "dcqcn, swift, ldcp or timely")->required();
+  cmd->add_option("unit", o->unit, "one of " + cc::algorithm_list())->required();
   cmd->add_option("--trace", o->trace, "directory written by `ccfabric run --record-events` (or its events.txt)")
       ->required()
       ->type_name("DIR");

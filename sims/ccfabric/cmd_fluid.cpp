@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cc/dcqcn/dcqcn_algorithm.hpp"
 #include "cc_factory.hpp"
 #include "child_run.hpp"
 #include "cli_checks.hpp"
@@ -43,9 +44,9 @@ struct FluidOptions {
 // paper's units), the RED curve, the bottleneck rate, and the loop delay of a star: data frame and
 // CNP each cross two links.
 models::dcqcn::FluidParams fluid_params(const sims::Scenario& s, const std::vector<sims::GeneratedFlow>& flows) {
-  const CcFactory f(s);
-  const dk::RpParams& rp = f.dcqcn_rp();
-  const dk::NpParams& np = f.dcqcn_np();
+  const std::unique_ptr<cc::DcqcnSettings> d = cc::dcqcn_settings(s);
+  const dk::RpParams& rp = d->rp;
+  const dk::NpParams& np = d->np;
   models::dcqcn::FluidParams p;
   p.C_gbps = s.fabric.link_gbps;
   p.packet_bytes = fabric::roce::wire_bytes(fabric::roce::data_frame_bytes(s.nic.mtu_bytes));
@@ -76,7 +77,8 @@ models::dcqcn::FluidParams fluid_params(const sims::Scenario& s, const std::vect
 void check_model_applies(const sims::Scenario& s, const std::vector<sims::GeneratedFlow>& flows, const std::string& file) {
   if (s.nic.cc != "dcqcn")
     throw BadInput(fmt::format("{}: nic.cc = \"{}\": ccfabric fluid models DCQCN (nic.cc = \"dcqcn\")", file, s.nic.cc));
-  if (CcFactory(s).dcqcn_rp().variant != dk::RpVariant::kPaper)
+  const CcFactory every_table(s);  // [cc.<algorithm>] tables are checked as `ccfabric run` checks them
+  if (cc::dcqcn_settings(s)->rp.variant != dk::RpVariant::kPaper)
     throw BadInput(fmt::format("{}: nic.dcqcn_preset = \"{}\": the fluid model is the DCQCN paper's algorithm "
                                "(nic.dcqcn_preset = \"paper\")",
                                file, s.nic.dcqcn_preset));

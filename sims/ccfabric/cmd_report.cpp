@@ -13,6 +13,7 @@
 
 #include "ccfabric/cli_checks.hpp"
 #include "ccfabric/commands.hpp"
+#include "cc/cc_report.hpp"
 #include "cc_factory.hpp"
 #include "report/unit_report.hpp"
 #include "scenario/scenario.hpp"
@@ -30,33 +31,30 @@ struct ReportUnitsOptions {
   std::string out_path;
 };
 
-// The widths a settings file gives each unit, through the scenario keys cc.<algo>.widths.* and the
-// parameter rules of `ccfabric run` (a width the defaults do not fit is refused with its rule).
-report::ReportOptions with_widths(report::ReportOptions r, const std::string& file) {
+// The scenario whose cc.<algo>.widths.* keys give each unit its widths: the defaults, or a settings
+// file applied to them, checked by the parameter rules of `ccfabric run` (a width the defaults do not
+// fit is refused with its rule).
+sims::Scenario widths_scenario(const std::string& file) {
+  if (file.empty()) return sims::Scenario{};
   try {
     const sims::Scenario s = sims::load_scenario("", sims::sets_from_file(file));
-    const CcFactory f(s);
-    r.dcqcn_rp_widths = f.dcqcn_rp().widths;
-    r.dcqcn_np_widths = f.dcqcn_np().widths;
-    r.swift_widths = f.swift().widths;
-    r.ldcp_widths = f.ldcp().widths;
-    r.timely_widths = f.timely().widths;
+    const CcFactory every_table(s);
+    return s;
   } catch (const sims::ScenarioError& e) {
     throw BadInput(fmt::format("--widths {}: {}", file, e.what()));
   } catch (const BadInput& e) {
     throw BadInput(fmt::format("--widths {}: {}", file, e.what()));
   }
-  r.widths_from = file;
-  return r;
 }
 
 void run_units(const ReportUnitsOptions& uo) {
   ReportUnitsOptions o = uo;
-  if (!o.widths_file.empty()) o.report = with_widths(o.report, o.widths_file);
+  const sims::Scenario widths = widths_scenario(o.widths_file);
+  o.report.widths_from = o.widths_file;
   if (std::string e = report::validate(o.report); !e.empty()) throw BadInput(e);
   if (o.format != "table" && o.format != "json" && o.format != "csv")
     throw BadInput(fmt::format("--format = {} must be table, json or csv", o.format));
-  const report::Report r = report::make_report(o.report);
+  const report::Report r = cc::make_unit_report(o.report, widths);
   const std::string text = o.format == "json"  ? report::to_json(r).dump(2) + "\n"
                            : o.format == "csv" ? report::format_csv(r)
                                                : report::format_table(r);

@@ -48,7 +48,6 @@
 #include "packet_capture.hpp"
 #include "pcap_links.hpp"
 #include "process_memory.hpp"
-#include "scenario/default_sources.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_topology.hpp"
 #include "switch/switch_config.hpp"
@@ -204,16 +203,17 @@ void check_bare_loop_option(const RunOptions& o, const std::vector<sw::SwitchPar
 std::unique_ptr<explore::TraceWriter> open_event_recorder(const RunOptions& o, const sims::Scenario& s,
                                                           const CcFactory& cc_factory) {
   if (o.record_dir.empty()) return nullptr;
-  if (cc_factory.ldcp_pcc())
-    throw BadInput("--record-events: cc.ldcp.variant = \"cx6dx_pcc\" is not supported by the event trace of "
-                   "`ccfabric explore` (only \"pawa\"; docs/units/ldcp.md 11.9)");
+  const cc::CcSettings* unit = cc_factory.in_use();
+  if (const std::string why = unit ? unit->explore_unsupported() : ""; !why.empty())
+    throw BadInput(fmt::format("--record-events: {}", why));
   ensure_out_dir(o.record_dir, "--record-events");  // one that cannot be made is bad input
   std::ofstream sf(o.record_dir + "/scenario.toml");
   sf << s.to_toml();
   sf.close();
   if (!sf) throw RunFailed(fmt::format("--record-events = {}: cannot write {}/scenario.toml", o.record_dir, o.record_dir));
   try {
-    return std::make_unique<explore::TraceWriter>(o.record_dir + "/events.txt", s.nic.cc);
+    const cc::CcAlgorithm* algo = cc::find_algorithm(s.nic.cc);
+    return std::make_unique<explore::TraceWriter>(o.record_dir + "/events.txt", s.nic.cc, algo ? algo->trace_kinds() : "");
   } catch (const explore::TraceError& e) {
     throw RunFailed(fmt::format("--record-events: {}", e.what()));
   }
@@ -302,10 +302,9 @@ void run_scenario(const RunOptions& o) {
   const std::vector<sw::SwitchParams> params = switch_params(s, topo);
   check_bare_loop_option(o, params);
   const auto [trace_from_ps, trace_to_ps] = trace_window_ps(o.trace_window, s.sim.duration_us);
-  // LDCP's base RTT defaults to the fabric's longest idle round trip (cc_factory.cpp).
-  const bool ldcp = s.nic.cc == "ldcp" || s.cc_params.count("ldcp") || s.cc_text.count("ldcp");
-  const CcFactory cc_factory =
-      in_scenario_file(o.scenario, [&] { return CcFactory(s, ldcp ? longest_idle_rtt_ns(s, topo, routing) : 0.0); });
+  // LDCP's base RTT defaults to the fabric's longest idle round trip.
+  const CcFactory cc_factory = in_scenario_file(
+      o.scenario, [&] { return CcFactory(s, needs_base_rtt(s) ? longest_idle_rtt_ns(s, topo, routing) : 0.0); });
   std::unique_ptr<explore::TraceWriter> recorder = open_event_recorder(o, s, cc_factory);
   std::unique_ptr<NicStateTrace> nic_trace;
   if (o.trace_nic) nic_trace = std::make_unique<NicStateTrace>(o.out_dir + "/nic.vcd", trace_from_ps, trace_to_ps);
@@ -348,7 +347,7 @@ void run_scenario(const RunOptions& o) {
   }
 
   r.scenario_toml = s.to_toml();
-  for (const sims::DefaultSource& d : sims::default_sources(s)) r.default_sources.push_back({d.key, d.source, d.set_in_scenario});
+  for (const cc::DefaultSource& d : cc::default_sources(s)) r.default_sources.push_back({d.key, d.source, d.set_in_scenario});
   collect_topology(topo, routing, r);
   // Time series (docs/outputs.md 2): sampled at the end of every interval.
   TimeseriesProbe probe(fab, flows, s, sw_names, r);

@@ -10,16 +10,8 @@
 
 namespace ccf::explore {
 
-std::string kinds_of(const std::string& cc) {
-  if (cc == "dcqcn") return "icxe";
-  if (cc == "swift") return "iano";
-  if (cc == "ldcp") return "imanox";
-  if (cc == "timely") return "iaxno";
-  return "";
-}
-
-TraceWriter::TraceWriter(const std::string& path, const std::string& cc)
-    : path_(path), f_(path), kinds_(kinds_of(cc)) {
+TraceWriter::TraceWriter(const std::string& path, const std::string& cc, const std::string& kinds)
+    : path_(path), f_(path), kinds_(kinds) {
   if (!f_) throw TraceError(fmt::format("{}: cannot open for writing: {}", path, std::strerror(errno)));
   f_ << "# ccfabric events 1\n# cc " << cc << "\n# kind time_ps host flow [fields], docs/explore.md 4\n";
 }

@@ -18,7 +18,7 @@
 //   o     CcUnit::on_timeout                    -
 //   e     NpUnit::on_ce (receiver side)         -
 //
-// A trace holds the kinds its unit consumes (kinds_of(cc)): dcqcn i c x e, swift i a n o, ldcp
+// A trace holds the kinds its unit consumes (the algorithm's trace_kinds, sims/cc/): dcqcn i c x e, swift i a n o, ldcp
 // i m a n o x, timely i a x n o; other calls are not written.
 // host is the NIC, flow its flow-table index (for `e`: the receiver NIC's index of the flow).
 // send_age_ps = time_ps - the echoed TIMELY send time. Timer expiries are not recorded: they are
@@ -59,14 +59,13 @@ struct EventTrace {
   std::vector<TraceEvent> events;
 };
 
-// The event kinds the unit of nic.cc consumes ("" for none, e.g. cc = "none").
-std::string kinds_of(const std::string& cc);
 
 // Writes the format above; one writer per run, shared by every NIC's recording units.
 class TraceWriter {
  public:
+  // The trace of a run with nic.cc = cc, holding the event kinds `kinds` ("" = none, e.g. cc = "none").
   // Throws TraceError when the file cannot be opened.
-  TraceWriter(const std::string& path, const std::string& cc);
+  TraceWriter(const std::string& path, const std::string& cc, const std::string& kinds);
   void write(const TraceEvent& e);
   uint64_t events() const { return n_; }
   // Flushes and checks the stream; throws TraceError on a write error.

@@ -96,7 +96,7 @@ std::string Unit::validate(const Setting& s) const {
   }
   if (!s.divider.empty()) {
     hls::Divider d;
-    if (!has_divider()) return fmt::format("--widths divider={}: {} has no divider form (only swift and ldcp)", s.divider, name());
+    if (!has_divider()) return fmt::format("--widths divider={}: {} has no divider form", s.divider, name());
     if (!hls::divider_from(s.divider, d))
       return fmt::format("--widths divider={} must be recip_table, recip_rom, shift or exact", s.divider);
   }

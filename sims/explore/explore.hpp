@@ -15,26 +15,9 @@
 #include <utility>
 #include <vector>
 
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/rp_kernel.hpp"
 #include "explore/event_trace.hpp"
-#include "ldcp/ldcp_kernel.hpp"
-#include "swift/swift_kernel.hpp"
-#include "timely/timely_kernel.hpp"
 
 namespace ccf::explore {
-
-// Everything a replay needs besides the trace: the algorithms' parameters as a scenario loads them
-// (their widths are ignored: a Setting says the widths) and the NIC's MTU and line rate.
-struct ExploreConfig {
-  hls::dcqcn::RpParams rp = hls::dcqcn::RpParams::paper(100000);
-  hls::dcqcn::NpParams np = hls::dcqcn::NpParams::paper();
-  hls::swift::Params swift;
-  hls::ldcp::Params ldcp;
-  hls::timely::Params timely;
-  uint32_t mtu_bytes = 1024;
-  double link_gbps = 100.0;
-};
 
 struct Knob {
   std::string name;
@@ -95,7 +78,7 @@ struct Result {
 class Unit {
  public:
   virtual ~Unit() = default;
-  virtual std::string name() const = 0;        // dcqcn, swift, ldcp, timely
+  virtual std::string name() const = 0;        // the algorithm's registered name (sims/cc/)
   virtual std::string controlled() const = 0;  // what the value error is of, with its unit
   virtual std::string aux() const { return ""; }  // the second output compared ("" = none)
   virtual std::string decisions() const = 0;   // what a decision is
@@ -124,11 +107,6 @@ class Unit {
   // "" or "<what> = <value> must be <rule>" for unknown knobs, values out of range, unknown forms.
   std::string validate(const Setting& s) const;
 };
-
-// The units explore knows: dcqcn (RP and NP together), swift, ldcp, timely.
-const std::vector<std::string>& unit_names();
-// nullptr for an unknown name.
-std::unique_ptr<Unit> make_unit(const std::string& name, const ExploreConfig& c);
 
 // Parses "alpha=16,rate_frac=3" (and "divider=shift"); "" or an error naming the part.
 std::string parse_setting(const std::string& text, Setting& out);

@@ -162,7 +162,7 @@ struct QueueMarks {
 // (docs/outputs.md 1).
 inline constexpr int kSummarySchemaVersion = 1;
 
-// A CC default that no paper gives (sims/scenario/default_sources.hpp), for summary.json.
+// A CC default that no paper gives (cc::default_sources, sims/cc/cc_algorithm.hpp), for summary.json.
 struct DefaultSourceNote {
   std::string key, source;
   bool set_in_scenario = false;

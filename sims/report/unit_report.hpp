@@ -11,11 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include "cost_table.hpp"
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/rp_kernel.hpp"
-#include "ldcp/ldcp_kernel.hpp"
-#include "swift/swift_kernel.hpp"
-#include "timely/timely_kernel.hpp"
 
 namespace ccf::report {
 
@@ -24,13 +19,8 @@ struct ReportOptions {
   uint64_t events = 10'000;     // synthetic events per unit (timer expiries come on top)
   uint32_t stream_flows = 64;   // distinct flows the stream touches
   uint64_t seed = 1;
-  // The state widths of the units (default: shipped), e.g. from the best.toml of `ccfabric explore`
-  // (`report units --widths FILE`); widths_from names where they came from ("" = shipped).
-  hls::dcqcn::RpWidths dcqcn_rp_widths;
-  hls::dcqcn::NpWidths dcqcn_np_widths;
-  hls::swift::Widths swift_widths;
-  hls::ldcp::Widths ldcp_widths;
-  hls::timely::Widths timely_widths;
+  // Where the units' state widths came from (`report units --widths FILE`, e.g. the best.toml of
+  // `ccfabric explore`); "" = shipped.
   std::string widths_from;
 };
 
@@ -45,7 +35,7 @@ struct MeasuredKind {
 };
 
 struct UnitReport {
-  std::string id;       // dcqcn_rp, dcqcn_np, swift, ldcp, timely
+  std::string id;       // dcqcn_rp, dcqcn_np, swift, ldcp, ldcp_pcc, timely, dctcp
   std::string name;     // DCQCN RP, ...
   std::string config;   // the default configuration the unit was built with
   std::vector<hls::StateField> fields;
@@ -72,23 +62,24 @@ struct UnitReport {
   double cycles_per_event = 0;       // busy_cycles / events
 };
 
+// The state of units one NIC holds together (e.g. DCQCN's RP and NP): per flow and for `flows` flows.
+struct CombinedState {
+  std::string id;    // dcqcn_rp_plus_np, ...
+  std::string what;  // "DCQCN RP + NP (a NIC holds both)"
+  unsigned state_bits_per_flow = 0;
+  uint64_t total_bits = 0;
+  uint64_t total_bytes = 0;
+};
+
+// The whole report; cc::make_unit_report (sims/cc/cc_report.hpp) builds it from every registered algorithm.
 struct Report {
   ReportOptions options;
   unsigned clock_mhz = 1000;
   double link_gbps = 0;
   unsigned mtu_bytes = 0;
   std::vector<UnitReport> units;
-  // DCQCN RP + NP together (a NIC is both): per flow and for `flows` flows.
-  unsigned dcqcn_bits_per_flow = 0;
-  uint64_t dcqcn_total_bits = 0;
-  uint64_t dcqcn_total_bytes = 0;
-  // LDCP's CX6-DX variant: the sender unit plus the DCQCN NP its receivers run (docs/units/ldcp.md 11.1).
-  unsigned ldcp_pcc_bits_per_flow = 0;
-  uint64_t ldcp_pcc_total_bytes = 0;
+  std::vector<CombinedState> combined;
 };
-
-// Builds the report: static figures from the cost tables and kCost, measured figures from the units.
-Report make_report(const ReportOptions& o);
 
 std::string format_table(const Report& r);
 nlohmann::ordered_json to_json(const Report& r);

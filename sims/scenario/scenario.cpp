@@ -1,6 +1,7 @@
 // scenario.cpp: loading and validation of scenarios (see scenario.hpp).
 #include "scenario.hpp"
 
+#include "cc/cc_names.hpp"
 #include "scenario/scenario_topology.hpp"
 
 #include <algorithm>
@@ -544,7 +545,9 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
     ecn.fail("kmin_bytes", fmt::format("{}", s.sw.ecn.kmin_bytes), fmt::format("<= switch.ecn.kmax_bytes = {}", s.sw.ecn.kmax_bytes));
 
   Section nic(sub(root, "nic", origin, "nic"), origin, "nic");
-  nic.choice("cc", s.nic.cc, {"none", "dcqcn", "swift", "ldcp", "timely"});
+  std::vector<std::string> cc_values = {"none"};
+  cc_values.insert(cc_values.end(), cc::kAlgorithmNames.begin(), cc::kAlgorithmNames.end());
+  nic.choice("cc", s.nic.cc, cc_values);
   nic.integer("mtu_bytes", s.nic.mtu_bytes, 256, 4096);
   nic.choice("dcqcn_preset", s.nic.dcqcn_preset, {"paper", "hpcc_ns3", "mlx5"});
   nic.choice("dcqcn_impl", s.nic.dcqcn_impl, {"kernel", "rtl"});
@@ -570,12 +573,13 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
   if (const toml::table* cct = sub(root, "cc", origin, "cc")) {
     for (const auto& [algo, node] : *cct) {
       const std::string a(algo.str());
-      if (a != "dcqcn" && a != "swift" && a != "ldcp" && a != "timely")
-        throw ScenarioError(fmt::format("{}: unknown table [cc.{}] (known: dcqcn, swift, ldcp, timely)", origin, a));
+      if (std::find(cc::kAlgorithmNames.begin(), cc::kAlgorithmNames.end(), a) == cc::kAlgorithmNames.end())
+        throw ScenarioError(fmt::format("{}: unknown table [cc.{}] (known: {})", origin, a,
+                                        fmt::join(cc::kAlgorithmNames, ", ")));
       if (!node.is_table()) throw ScenarioError(fmt::format("{}: cc.{} must be a table ([cc.{}])", origin, a, a));
       // Numbers and booleans; the state widths as a sub-table [cc.<algo>.widths] (keys "widths.<name>",
       // docs/explore.md); the text of `divider` (e.g. "shift") and of `variant` (e.g. "cx6dx_pcc") goes to
-      // cc_text. Which keys exist is the algorithm's (sims/ccfabric/cc_factory.cpp).
+      // cc_text. Which keys exist is the algorithm's (sims/cc/<algo>/).
       auto read_value = [&](const std::string& name, const toml::node& v) {
         const std::string key = fmt::format("cc.{}.{}", a, name);
         if (auto str = v.as_string(); str && (name == "divider" || name == "variant")) {
@@ -584,7 +588,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
         }
         if (name == "variant")
           throw ScenarioError(fmt::format("{}: {} must be text, e.g. \"pawa\" or \"cx6dx_pcc\" for cc.ldcp", origin, key));
-        if (name == "divider" && (a == "swift" || a == "ldcp"))
+        if (name == "divider")
           throw ScenarioError(
               fmt::format("{}: {} = {} must be text: one of \"recip_table\", \"recip_rom\", \"shift\", "
                           "\"exact\"",
@@ -594,7 +598,7 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
         else if (auto f = v.as_floating_point()) x = f->get();
         else if (auto b = v.as_boolean()) {
           x = b->get() ? 1.0 : 0.0;
-          s.cc_flags[a].insert(name);  // a boolean key takes only these, a numeric key never (cc_factory.cpp)
+          s.cc_flags[a].insert(name);  // a boolean key takes only these, a numeric key never (sims/cc/cc_keys.hpp)
         } else
           throw ScenarioError(
               fmt::format("{}: {} must be a number or true/false (text only for divider and variant)", origin, key));

@@ -181,7 +181,7 @@ struct Scenario {
     } rcm;
   } sw;
   struct Nic {
-    std::string cc = "dcqcn";            // "none", "dcqcn" (later "swift", "ldcp", "timely")
+    std::string cc = "dcqcn";            // "none" or a registered algorithm (sims/cc/cc_algorithm.hpp)
     unsigned mtu_bytes = 1024;           // RoCE payload per frame
     std::string dcqcn_preset = "paper";  // "paper", "hpcc_ns3", "mlx5"
     // What runs DCQCN's passes: "kernel" (hls/dcqcn, C++) or "rtl" (rtl/nic, Verilated; the same
@@ -209,12 +209,12 @@ struct Scenario {
   unsigned rto_backoff_in_effect() const;
   unsigned retry_limit_in_effect() const;
   // [cc.<algorithm>] tables: parameter overrides of the algorithm's preset, key -> value (booleans
-  // as 0/1). The keys and their rules belong to the algorithm (sims/ccfabric/cc_factory.cpp).
+  // as 0/1). The keys and their rules belong to the algorithm (sims/cc/<algorithm>/).
   std::map<std::string, std::map<std::string, double>> cc_params;
   // Text values of those tables, key -> string (e.g. divider = "shift").
   std::map<std::string, std::map<std::string, std::string>> cc_text;
   // The keys of cc_params given as true/false (not as numbers): a boolean key accepts only these, a
-  // numeric key only numbers (sims/ccfabric/cc_factory.cpp).
+  // numeric key only numbers (sims/cc/<algorithm>/).
   std::map<std::string, std::set<std::string>> cc_flags;
   std::vector<TrafficSpec> traffic;
 

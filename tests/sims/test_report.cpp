@@ -1,4 +1,4 @@
-// test_report.cpp: `ccfabric report units` (sims/report/unit_report.*): footprints against figures
+// test_report.cpp: `ccfabric report units` (sims/report/unit_report.*, sims/cc/cc_report.*): footprints against figures
 // computed by hand from docs/units/*.md, field tables against the kernels' kStateBits, measured cycles
 // per event against the declared II, and the command line (JSON = table, bad options exit 2).
 #include <gtest/gtest.h>
@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <systemc>
 
+#include "cc/cc_report.hpp"
 #include "cli_run.hpp"
 #include "dcqcn/dcqcn_cost.hpp"
 #include "ldcp/ldcp_cost.hpp"
@@ -27,7 +28,7 @@ namespace {
 
 // One report for the whole process: the default 65,536 flows and a 10,000-event stream.
 const Report& default_report() {
-  static const Report r = make_report(ReportOptions{});
+  static const Report r = cc::make_unit_report(ReportOptions{}, sims::Scenario{});
   return r;
 }
 
@@ -56,9 +57,12 @@ TEST(ReportUnits, DcqcnRpPlusNpIs128BitsPerFlowAndOneMiBFor65536Flows) {
   const Report& r = default_report();
   EXPECT_EQ(unit(r, "dcqcn_rp").state_bits_per_flow, 109u);
   EXPECT_EQ(unit(r, "dcqcn_np").state_bits_per_flow, 19u);
-  EXPECT_EQ(r.dcqcn_bits_per_flow, 128u);
-  EXPECT_EQ(r.dcqcn_total_bits, 8'388'608u);
-  EXPECT_EQ(r.dcqcn_total_bytes, 1024u * 1024u);
+  const auto both = std::find_if(r.combined.begin(), r.combined.end(),
+                                 [](const CombinedState& c) { return c.id == "dcqcn_rp_plus_np"; });
+  ASSERT_NE(both, r.combined.end());
+  EXPECT_EQ(both->state_bits_per_flow, 128u);
+  EXPECT_EQ(both->total_bits, 8'388'608u);
+  EXPECT_EQ(both->total_bytes, 1024u * 1024u);
   const UnitReport& rp = unit(r, "dcqcn_rp");
   EXPECT_EQ(rp.total_bits, 7'143'424u);  // 109 x 65,536
   EXPECT_EQ(rp.total_bytes, 892'928u);
@@ -104,7 +108,7 @@ TEST(ReportUnits, FootprintScalesWithTheFlowCountAndRoundsBytesUp) {
   ReportOptions o;
   o.flows = 3;
   o.events = 10;
-  const Report r = make_report(o);
+  const Report r = cc::make_unit_report(o, sims::Scenario{});
   EXPECT_EQ(unit(r, "dcqcn_np").total_bits, 57u);  // 3 x 19
   EXPECT_EQ(unit(r, "dcqcn_np").total_bytes, 8u);  // ceil(57 / 8)
   EXPECT_EQ(unit(r, "ldcp").total_bytes, 35u);     // ceil(279 / 8)
@@ -175,8 +179,8 @@ TEST(ReportUnitsCli, JsonParsesAndCarriesTheTablesNumbers) {
   const nlohmann::json j = nlohmann::json::parse(json.output);
   EXPECT_EQ(j["flows"].get<uint64_t>(), 1000u);
   const auto rows = summary_rows(table.output);
-  ASSERT_EQ(j["units"].size(), 6u);
-  ASSERT_EQ(rows.size(), 6u) << table.output;
+  ASSERT_EQ(j["units"].size(), 7u);  // DCQCN RP and NP, Swift, LDCP and its CX6-DX variant, TIMELY, DCTCP
+  ASSERT_EQ(rows.size(), 7u) << table.output;
   for (const auto& u : j["units"]) {
     const std::string id = u["id"];
     ASSERT_TRUE(rows.count(id)) << id;

@@ -138,7 +138,7 @@ TEST(Scenario, UnknownKeyIsNamedWithTheKnownKeys) {
 }
 
 TEST(Scenario, UnknownAlgorithmListsTheAllowedOnes) {
-  EXPECT_EQ(scenario_error_of("[nic]\ncc = \"cubic\"\n"), "s.toml: nic.cc = \"cubic\" must be one of \"none\", \"dcqcn\", \"swift\", \"ldcp\", \"timely\"");
+  EXPECT_EQ(scenario_error_of("[nic]\ncc = \"cubic\"\n"), "s.toml: nic.cc = \"cubic\" must be one of \"none\", \"dcqcn\", \"swift\", \"ldcp\", \"timely\", \"dctcp\"");
 }
 
 TEST(Scenario, CcTablesCarryNumbersAndBooleansPerAlgorithm) {
