@@ -8,11 +8,11 @@
 #include <random>
 #include <vector>
 
-#include "dcqcn/np_top.hpp"
-#include "dcqcn/rp_top.hpp"
-#include "ldcp/ldcp_top.hpp"
-#include "swift/swift_top.hpp"
-#include "timely/timely_top.hpp"
+#include "hls/dcqcn/np_top.hpp"
+#include "hls/dcqcn/rp_top.hpp"
+#include "hls/ldcp/ldcp_top.hpp"
+#include "hls/swift/swift_top.hpp"
+#include "hls/timely/timely_top.hpp"
 
 namespace {
 

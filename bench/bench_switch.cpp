@@ -4,9 +4,9 @@
 #include <benchmark/benchmark.h>
 
 #include "Vsw_top.h"
-#include "driver/bare_step.hpp"
-#include "driver/switch_dut.hpp"
-#include "switch/traffic_env.hpp"
+#include "rtl/driver/bare_step.hpp"
+#include "rtl/driver/switch_dut.hpp"
+#include "tb/switch/traffic_env.hpp"
 
 namespace {
 

@@ -7,11 +7,11 @@
 #include <random>
 #include <vector>
 #include <cstring>
-#include "dcqcn/np_top.hpp"
-#include "dcqcn/rp_top.hpp"
-#include "ldcp/ldcp_top.hpp"
-#include "swift/swift_top.hpp"
-#include "timely/timely_top.hpp"
+#include "hls/dcqcn/np_top.hpp"
+#include "hls/dcqcn/rp_top.hpp"
+#include "hls/ldcp/ldcp_top.hpp"
+#include "hls/swift/swift_top.hpp"
+#include "hls/timely/timely_top.hpp"
 constexpr int N = 200000; constexpr uint32_t F = 64;
 int main(int argc, char** argv) {
   if (argc != 2) {

@@ -5,9 +5,9 @@
 
 #include <array>
 
-#include "cost_table.hpp"
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/rp_kernel.hpp"
+#include "hls/cost_table.hpp"
+#include "hls/dcqcn/np_kernel.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
 
 namespace ccf::hls::dcqcn {
 

@@ -27,7 +27,7 @@
 #include <array>
 #include <cstdint>
 
-#include "widths.hpp"
+#include "hls/widths.hpp"
 
 namespace ccf::hls::dcqcn {
 

@@ -1,5 +1,5 @@
 // np_top.cpp: see np_top.hpp.
-#include "dcqcn/np_top.hpp"
+#include "hls/dcqcn/np_top.hpp"
 
 namespace ccf::hls::dcqcn {
 }  // namespace ccf::hls::dcqcn

@@ -6,9 +6,9 @@
 
 #include <cstdint>
 
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/rp_top.hpp"  // CCF_HLS_FLOW_W
-#include "dcqcn/state_words.hpp"
+#include "hls/dcqcn/np_kernel.hpp"
+#include "hls/dcqcn/rp_top.hpp"  // CCF_HLS_FLOW_W
+#include "hls/dcqcn/state_words.hpp"
 
 // Compile-time state widths of the synthesised top (as CCF_HLS_RP_WIDTHS): "{np_time,np_time_lsb}".
 #ifndef CCF_HLS_NP_WIDTHS

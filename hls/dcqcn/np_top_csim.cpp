@@ -1,5 +1,5 @@
 // np_top_csim.cpp: C simulation testbench of dcqcn_np_top (see rp_top_csim.cpp).
-#include "dcqcn/np_vectors.hpp"
+#include "hls/dcqcn/np_vectors.hpp"
 
 namespace dk = ccf::hls::dcqcn;
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "csim/csim_vectors.hpp"
-#include "dcqcn/np_top.hpp"
+#include "hls/csim/csim_vectors.hpp"
+#include "hls/dcqcn/np_top.hpp"
 
 namespace ccf::hls::dcqcn {
 

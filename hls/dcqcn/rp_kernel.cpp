@@ -2,7 +2,7 @@
 // per event and error bound: docs/units/dcqcn.md. Every division is a shift: alpha/2 and the gain g
 // are multiplies followed by a rounding right shift, (RT + RC)/2 is an add and a shift, T/2, B/2 and
 // RT/8 are shifts, 10 RC is (RC << 3) + (RC << 1).
-#include "dcqcn/rp_kernel.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
 
 namespace ccf::hls::dcqcn {
 namespace {

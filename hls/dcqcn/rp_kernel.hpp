@@ -25,7 +25,7 @@
 #include <array>
 #include <cstdint>
 
-#include "widths.hpp"
+#include "hls/widths.hpp"
 
 namespace ccf::hls::dcqcn {
 

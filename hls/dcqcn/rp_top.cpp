@@ -1,5 +1,5 @@
 // rp_top.cpp: see rp_top.hpp.
-#include "dcqcn/rp_top.hpp"
+#include "hls/dcqcn/rp_top.hpp"
 
 namespace ccf::hls::dcqcn {
 

@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "dcqcn/rp_kernel.hpp"
-#include "dcqcn/state_words.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
+#include "hls/dcqcn/state_words.hpp"
 
 #ifndef CCF_HLS_FLOW_W
 #define CCF_HLS_FLOW_W 16  // flow index bits of the state memory: 2^16 = 65,536 flows, the report's default

@@ -1,7 +1,7 @@
 // rp_top_csim.cpp: C simulation testbench of dcqcn_rp_top (Vitis HLS csim_design, Catapult C
 // simulation, and CTest hls_csim_dcqcn_rp). Replays a vector file recorded from the SystemC unit and
 // compares every pass with the unit's words (hls/csim/csim_vectors.hpp).
-#include "dcqcn/rp_vectors.hpp"
+#include "hls/dcqcn/rp_vectors.hpp"
 
 namespace dk = ccf::hls::dcqcn;
 

@@ -13,8 +13,8 @@
 
 #include <ac_int.h>
 
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/rp_kernel.hpp"
+#include "hls/dcqcn/np_kernel.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
 
 namespace ccf::hls::dcqcn {
 

@@ -4,8 +4,8 @@
 
 #include <array>
 
-#include "cost_table.hpp"
-#include "dctcp/dctcp_kernel.hpp"
+#include "hls/cost_table.hpp"
+#include "hls/dctcp/dctcp_kernel.hpp"
 
 namespace ccf::hls::dctcp {
 

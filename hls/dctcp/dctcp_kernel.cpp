@@ -1,5 +1,5 @@
 // dctcp_kernel.cpp: see dctcp_kernel.hpp.
-#include "dctcp/dctcp_kernel.hpp"
+#include "hls/dctcp/dctcp_kernel.hpp"
 
 #include <algorithm>
 #include <cmath>

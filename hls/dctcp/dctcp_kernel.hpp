@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <string>
 
-#include "widths.hpp"
+#include "hls/widths.hpp"
 
 namespace ccf::hls::dctcp {
 

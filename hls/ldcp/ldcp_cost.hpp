@@ -5,9 +5,9 @@
 
 #include <array>
 
-#include "cost_table.hpp"
-#include "ldcp/ldcp_kernel.hpp"
-#include "ldcp/ldcp_pcc_kernel.hpp"
+#include "hls/cost_table.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
+#include "hls/ldcp/ldcp_pcc_kernel.hpp"
 
 namespace ccf::hls::ldcp {
 

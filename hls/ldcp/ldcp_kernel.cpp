@@ -3,10 +3,10 @@
 // powers of two), n beta and gamma are shifts of exact 2^-16 constants, eta cw is one multiply, and
 // both divisions of the draft (alpha/cw, RTT/cw) go through one reciprocal unit: leading-one detect,
 // a 256-entry seed table and one Newton-Raphson step.
-#include "ldcp/ldcp_kernel.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
 
-#include "priority_encoder.hpp"
-#include "rounding.hpp"
+#include "hls/priority_encoder.hpp"
+#include "hls/rounding.hpp"
 
 #include <array>
 #include <bit>

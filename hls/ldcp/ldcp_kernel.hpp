@@ -26,8 +26,8 @@
 #include <cstdint>
 #include <string>
 
-#include "divider.hpp"
-#include "widths.hpp"
+#include "hls/divider.hpp"
+#include "hls/widths.hpp"
 
 namespace ccf::hls::ldcp {
 

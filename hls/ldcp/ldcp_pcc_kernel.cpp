@@ -2,9 +2,9 @@
 // No divider: rate = cw T / RTT uses the PAWA kernel's reciprocal unit for 1/RTT and T as a
 // configured mantissa; the line-rate window RTT / T multiplies by a configured 1/T. beta and alpha
 // are shifts of exact 2^-16 constants into cw's LSBs.
-#include "ldcp/ldcp_pcc_kernel.hpp"
+#include "hls/ldcp/ldcp_pcc_kernel.hpp"
 
-#include "rounding.hpp"
+#include "hls/rounding.hpp"
 
 namespace ccf::hls::ldcp {
 namespace {

@@ -30,7 +30,7 @@
 
 #include <cstdint>
 
-#include "ldcp/ldcp_kernel.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
 
 namespace ccf::hls::ldcp {
 

@@ -1,5 +1,5 @@
 // ldcp_pcc_top.cpp: see ldcp_pcc_top.hpp.
-#include "ldcp/ldcp_pcc_top.hpp"
+#include "hls/ldcp/ldcp_pcc_top.hpp"
 
 namespace ccf::hls::ldcp {
 

@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "ldcp/ldcp_pcc_kernel.hpp"
-#include "ldcp/ldcp_top.hpp"  // CCF_HLS_FLOW_W, CCF_HLS_LDCP_WIDTHS, CCF_HLS_LDCP_DIVIDER
+#include "hls/ldcp/ldcp_pcc_kernel.hpp"
+#include "hls/ldcp/ldcp_top.hpp"  // CCF_HLS_FLOW_W, CCF_HLS_LDCP_WIDTHS, CCF_HLS_LDCP_DIVIDER
 
 namespace ccf::hls::ldcp {
 

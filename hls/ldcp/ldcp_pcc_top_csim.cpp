@@ -1,5 +1,5 @@
 // ldcp_pcc_top_csim.cpp: C simulation testbench of ldcp_pcc_top (see hls/dcqcn/rp_top_csim.cpp).
-#include "ldcp/ldcp_pcc_vectors.hpp"
+#include "hls/ldcp/ldcp_pcc_vectors.hpp"
 
 namespace lk = ccf::hls::ldcp;
 

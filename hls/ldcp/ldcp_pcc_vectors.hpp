@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "csim/csim_vectors.hpp"
-#include "ldcp/ldcp_pcc_top.hpp"
+#include "hls/csim/csim_vectors.hpp"
+#include "hls/ldcp/ldcp_pcc_top.hpp"
 
 namespace ccf::hls::ldcp {
 

@@ -1,5 +1,5 @@
 // ldcp_top.cpp: see ldcp_top.hpp.
-#include "ldcp/ldcp_top.hpp"
+#include "hls/ldcp/ldcp_top.hpp"
 
 namespace ccf::hls::ldcp {
 

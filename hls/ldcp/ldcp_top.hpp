@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
-#include "ldcp/ldcp_kernel.hpp"
-#include "ldcp/state_words.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
+#include "hls/ldcp/state_words.hpp"
 
 #ifndef CCF_HLS_FLOW_W
 #define CCF_HLS_FLOW_W 16  // flow index bits of the state memory: 2^16 = 65,536 flows, the report's default

@@ -1,5 +1,5 @@
 // ldcp_top_csim.cpp: C simulation testbench of ldcp_top (see hls/dcqcn/rp_top_csim.cpp).
-#include "ldcp/ldcp_vectors.hpp"
+#include "hls/ldcp/ldcp_vectors.hpp"
 
 namespace lk = ccf::hls::ldcp;
 

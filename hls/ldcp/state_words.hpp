@@ -10,8 +10,8 @@
 
 #include <ac_int.h>
 
-#include "ldcp/ldcp_kernel.hpp"
-#include "ldcp/ldcp_pcc_kernel.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
+#include "hls/ldcp/ldcp_pcc_kernel.hpp"
 
 namespace ccf::hls::ldcp {
 

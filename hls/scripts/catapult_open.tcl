@@ -9,7 +9,7 @@ if {![info exists tech_lib]} { set tech_lib nangate-45nm_beh }
 if {![info exists ram_lib]} { set ram_lib ram_nangate-45nm-separate_beh }
 options set Input/CppStandard c++17
 options set Input/CompilerFlags $defines
-options set Input/SearchPath hls
+options set Input/SearchPath .
 project new -dir hls_build -name ${top}_catapult
 foreach f $sources { solution file add $f }
 solution file add $testbench -exclude true

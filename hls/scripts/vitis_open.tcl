@@ -10,8 +10,8 @@ if {![info exists defines]} { set defines "" }
 if {![info exists clock_ns]} { set clock_ns 3.2 }
 open_project -reset hls_build/${top}_vitis
 set_top $top
-foreach f $sources { add_files $f -cflags "-std=c++17 -Ihls $defines" }
-add_files -tb $testbench -cflags "-std=c++17 -Ihls $defines"
+foreach f $sources { add_files $f -cflags "-std=c++17 -I. $defines" }
+add_files -tb $testbench -cflags "-std=c++17 -I. $defines"
 open_solution -reset solution1 -flow_target vivado
 set_part $part
 create_clock -period $clock_ns -name default

@@ -10,7 +10,7 @@
 
 #include <ac_int.h>
 
-#include "swift/swift_kernel.hpp"
+#include "hls/swift/swift_kernel.hpp"
 
 namespace ccf::hls::swift {
 

@@ -5,8 +5,8 @@
 
 #include <array>
 
-#include "cost_table.hpp"
-#include "swift/swift_kernel.hpp"
+#include "hls/cost_table.hpp"
+#include "hls/swift/swift_kernel.hpp"
 
 namespace ccf::hls::swift {
 

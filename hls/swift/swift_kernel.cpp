@@ -3,9 +3,9 @@
 // (delay - target)/delay, rtt/cwnd, num_acked = bytes/mtu) is a multiply by a reciprocal, and
 // 1/sqrt(fcwnd) of the target is a ROM plus one Newton-Raphson step. The ROMs are built at compile
 // time (constexpr); Regs are built once per configuration in software (swift_regs).
-#include "swift/swift_kernel.hpp"
+#include "hls/swift/swift_kernel.hpp"
 
-#include "priority_encoder.hpp"
+#include "hls/priority_encoder.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -28,8 +28,8 @@
 #include <cstdint>
 #include <string>
 
-#include "divider.hpp"
-#include "widths.hpp"
+#include "hls/divider.hpp"
+#include "hls/widths.hpp"
 
 namespace ccf::hls::swift {
 

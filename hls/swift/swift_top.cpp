@@ -1,5 +1,5 @@
 // swift_top.cpp: see swift_top.hpp.
-#include "swift/swift_top.hpp"
+#include "hls/swift/swift_top.hpp"
 
 namespace ccf::hls::swift {
 

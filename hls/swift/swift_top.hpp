@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
-#include "swift/state_word.hpp"
-#include "swift/swift_kernel.hpp"
+#include "hls/swift/state_word.hpp"
+#include "hls/swift/swift_kernel.hpp"
 
 #ifndef CCF_HLS_FLOW_W
 #define CCF_HLS_FLOW_W 16  // flow index bits of the state memory: 2^16 = 65,536 flows, the report's default

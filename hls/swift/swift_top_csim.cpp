@@ -1,5 +1,5 @@
 // swift_top_csim.cpp: C simulation testbench of swift_top (see hls/dcqcn/rp_top_csim.cpp).
-#include "swift/swift_vectors.hpp"
+#include "hls/swift/swift_vectors.hpp"
 
 namespace sk = ccf::hls::swift;
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "csim/csim_vectors.hpp"
-#include "swift/swift_top.hpp"
+#include "hls/csim/csim_vectors.hpp"
+#include "hls/swift/swift_top.hpp"
 
 namespace ccf::hls::swift {
 

@@ -11,7 +11,7 @@
 
 #include <ac_int.h>
 
-#include "timely/timely_kernel.hpp"
+#include "hls/timely/timely_kernel.hpp"
 
 namespace ccf::hls::timely {
 

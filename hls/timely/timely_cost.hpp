@@ -5,8 +5,8 @@
 
 #include <array>
 
-#include "cost_table.hpp"
-#include "timely/timely_kernel.hpp"
+#include "hls/cost_table.hpp"
+#include "hls/timely/timely_kernel.hpp"
 
 namespace ccf::hls::timely {
 

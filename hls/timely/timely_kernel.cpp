@@ -2,9 +2,9 @@
 // event and error bound: docs/units/timely.md. No per-event division by a constant: 1/minRTT is a
 // configuration register (mantissa and shift). The one division by a variable, T_high/new_rtt in the
 // T_high region, is a 24-step restoring divider (frac_div), truncation error < 2^-24.
-#include "timely/timely_kernel.hpp"
+#include "hls/timely/timely_kernel.hpp"
 
-#include "rounding.hpp"
+#include "hls/rounding.hpp"
 
 #include <cmath>
 #include <iomanip>

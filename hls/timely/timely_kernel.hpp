@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <string>
 
-#include "widths.hpp"
+#include "hls/widths.hpp"
 
 namespace ccf::hls::timely {
 

@@ -1,5 +1,5 @@
 // timely_top.cpp: see timely_top.hpp.
-#include "timely/timely_top.hpp"
+#include "hls/timely/timely_top.hpp"
 
 namespace ccf::hls::timely {
 

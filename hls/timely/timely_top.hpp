@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "timely/state_word.hpp"
-#include "timely/timely_kernel.hpp"
+#include "hls/timely/state_word.hpp"
+#include "hls/timely/timely_kernel.hpp"
 
 #ifndef CCF_HLS_FLOW_W
 #define CCF_HLS_FLOW_W 16  // flow index bits of the state memory: 2^16 = 65,536 flows, the report's default

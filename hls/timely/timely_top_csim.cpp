@@ -1,5 +1,5 @@
 // timely_top_csim.cpp: C simulation testbench of timely_top (see hls/dcqcn/rp_top_csim.cpp).
-#include "timely/timely_vectors.hpp"
+#include "hls/timely/timely_vectors.hpp"
 
 namespace tk = ccf::hls::timely;
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "csim/csim_vectors.hpp"
-#include "timely/timely_top.hpp"
+#include "hls/csim/csim_vectors.hpp"
+#include "hls/timely/timely_top.hpp"
 
 namespace ccf::hls::timely {
 

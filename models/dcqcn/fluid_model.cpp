@@ -1,5 +1,5 @@
 // fluid_model.cpp: see fluid_model.hpp.
-#include "dcqcn/fluid_model.hpp"
+#include "models/dcqcn/fluid_model.hpp"
 
 #include <algorithm>
 #include <cmath>

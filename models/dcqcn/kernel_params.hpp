@@ -3,8 +3,8 @@
 // values the kernel holds: rates from their 1/32-Mb/s LSB, g and alpha from their fixed-point ones.
 #pragma once
 
-#include "dcqcn/rp_kernel.hpp"
-#include "dcqcn/rp_reference.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
+#include "models/dcqcn/rp_reference.hpp"
 
 namespace ccf::models::dcqcn {
 

@@ -1,5 +1,5 @@
 // np_reference.cpp: DCQCN notification point reference (see np_reference.hpp).
-#include "dcqcn/np_reference.hpp"
+#include "models/dcqcn/np_reference.hpp"
 
 namespace ccf::models::dcqcn {
 

@@ -1,5 +1,5 @@
 // rp_reference.cpp: double-precision DCQCN reaction point (see rp_reference.hpp).
-#include "dcqcn/rp_reference.hpp"
+#include "models/dcqcn/rp_reference.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // dctcp_reference.cpp: see dctcp_reference.hpp.
-#include "dctcp/dctcp_reference.hpp"
+#include "models/dctcp/dctcp_reference.hpp"
 
 #include <algorithm>
 

@@ -5,9 +5,9 @@
 
 #include <cstdint>
 
-#include "ldcp/ldcp_kernel.hpp"
-#include "ldcp/ldcp_pcc_reference.hpp"
-#include "ldcp/ldcp_reference.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
+#include "models/ldcp/ldcp_pcc_reference.hpp"
+#include "models/ldcp/ldcp_reference.hpp"
 
 namespace ccf::models::ldcp {
 

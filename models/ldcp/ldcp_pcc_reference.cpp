@@ -1,5 +1,5 @@
 // ldcp_pcc_reference.cpp: see ldcp_pcc_reference.hpp.
-#include "ldcp/ldcp_pcc_reference.hpp"
+#include "models/ldcp/ldcp_pcc_reference.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // ldcp_reference.cpp: double-precision LDCP sender (see ldcp_reference.hpp).
-#include "ldcp/ldcp_reference.hpp"
+#include "models/ldcp/ldcp_reference.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "swift/swift_kernel.hpp"
-#include "swift/swift_reference.hpp"
+#include "hls/swift/swift_kernel.hpp"
+#include "models/swift/swift_reference.hpp"
 
 namespace ccf::models::swift {
 

@@ -1,5 +1,5 @@
 // swift_reference.cpp: see swift_reference.hpp. Line numbers refer to Algorithm 1 of the Swift paper.
-#include "swift/swift_reference.hpp"
+#include "models/swift/swift_reference.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // buffer_plan.cpp: PFC/ECN buffer thresholds (DCQCN paper section 4)
 // and the 802.1Qbb PFC headroom. Every formula is explained with its source in docs/buffer-plan.md.
-#include "switch/buffer_plan.hpp"
+#include "models/switch/buffer_plan.hpp"
 
 #include <fmt/format.h>
 

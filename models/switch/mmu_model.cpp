@@ -5,7 +5,7 @@
 // state as it was at the start of the cycle; the effects are then applied together, as the edge does.
 // The code keeps that split visible: decide_*() are const and read only start-of-cycle state, step()
 // applies what they decided.
-#include "mmu_model.hpp"
+#include "models/switch/mmu_model.hpp"
 
 #include <algorithm>
 #include <bit>

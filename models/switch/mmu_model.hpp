@@ -8,8 +8,8 @@
 #include <optional>
 #include <vector>
 
-#include "switch_config.hpp"
-#include "switch_ports.hpp"
+#include "models/switch/switch_config.hpp"
+#include "models/switch/switch_ports.hpp"
 
 namespace ccf::sw {
 

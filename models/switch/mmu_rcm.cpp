@@ -3,7 +3,7 @@
 // mmu_model.cpp, the decisions read start-of-cycle state only and step() applies them at the edge.
 #include <algorithm>
 
-#include "mmu_model.hpp"
+#include "models/switch/mmu_model.hpp"
 
 namespace ccf::sw {
 

@@ -1,5 +1,5 @@
 // rcm_state.cpp: see rcm_state.hpp. Widths as declared in rtl/switch/sw_rcm.sv.
-#include "rcm_state.hpp"
+#include "models/switch/rcm_state.hpp"
 
 #include <bit>
 

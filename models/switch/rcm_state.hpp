@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "switch/switch_config.hpp"
+#include "models/switch/switch_config.hpp"
 
 namespace ccf::sw {
 

@@ -1,6 +1,6 @@
 // switch_config.cpp: legality of the switch parameters (docs/switch.md 1), the default configuration
 // and the software checks of a configuration (docs/switch.md 2.4 to 2.8).
-#include "switch_config.hpp"
+#include "models/switch/switch_config.hpp"
 
 #include <algorithm>
 #include <bit>

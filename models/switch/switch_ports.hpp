@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "switch_config.hpp"
+#include "models/switch/switch_config.hpp"
 
 namespace ccf::sw {
 

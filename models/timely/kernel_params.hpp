@@ -3,8 +3,8 @@
 // that a comparison bounds the arithmetic, not the parameter quantisation (docs/units/timely.md 5).
 #pragma once
 
-#include "timely/timely_kernel.hpp"
-#include "timely/timely_reference.hpp"
+#include "hls/timely/timely_kernel.hpp"
+#include "models/timely/timely_reference.hpp"
 
 namespace ccf::models::timely {
 

@@ -1,5 +1,5 @@
 // timely_reference.cpp: double-precision TIMELY (see timely_reference.hpp).
-#include "timely/timely_reference.hpp"
+#include "models/timely/timely_reference.hpp"
 
 #include <algorithm>
 

@@ -4,9 +4,9 @@
 
 #include <cstdint>
 
-#include "driver/switch_dut.hpp"
-#include "driver/vbits.hpp"
-#include "switch/switch_config.hpp"
+#include "models/switch/switch_config.hpp"
+#include "rtl/driver/switch_dut.hpp"
+#include "rtl/driver/vbits.hpp"
 
 namespace ccf::driver {
 

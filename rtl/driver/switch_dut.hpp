@@ -21,10 +21,10 @@
 #include <verilated_cov.h>
 #endif
 
-#include "driver/switch_regs.hpp"
-#include "driver/vbits.hpp"
-#include "switch/switch_config.hpp"
-#include "switch/switch_ports.hpp"
+#include "models/switch/switch_config.hpp"
+#include "models/switch/switch_ports.hpp"
+#include "rtl/driver/switch_regs.hpp"
+#include "rtl/driver/vbits.hpp"
 
 namespace ccf::driver {
 

@@ -1,5 +1,5 @@
 // switch_regs.cpp: SwitchConfig to register writes (docs/switch.md 2.9).
-#include "driver/switch_regs.hpp"
+#include "rtl/driver/switch_regs.hpp"
 
 namespace ccf::sw::regs {
 

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "switch/switch_config.hpp"
+#include "models/switch/switch_config.hpp"
 
 namespace ccf::sw::regs {
 

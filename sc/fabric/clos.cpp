@@ -1,5 +1,5 @@
 // clos.cpp: see clos.hpp.
-#include "fabric/clos.hpp"
+#include "sc/fabric/clos.hpp"
 
 #include <cmath>
 

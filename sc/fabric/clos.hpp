@@ -5,7 +5,7 @@
 // throws TopologyError naming the scenario key (fabric.*), its value and what is allowed.
 #pragma once
 
-#include "fabric/topology.hpp"
+#include "sc/fabric/topology.hpp"
 
 namespace ccf::fabric {
 

@@ -1,5 +1,5 @@
 // frame.cpp: Frame extension and FramePool (docs/fabric.md 1).
-#include "fabric/frame.hpp"
+#include "sc/fabric/frame.hpp"
 
 #include <stdexcept>
 

@@ -1,5 +1,5 @@
 // frame_encoder.cpp: see frame_encoder.hpp.
-#include "fabric/frame_encoder.hpp"
+#include "sc/fabric/frame_encoder.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "fabric/roce_format.hpp"
+#include "sc/fabric/roce_format.hpp"
 
 namespace ccf::fabric::wire {
 

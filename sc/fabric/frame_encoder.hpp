@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "fabric/frame.hpp"
+#include "sc/fabric/frame.hpp"
 
 namespace ccf::fabric::wire {
 

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "fabric/frame.hpp"
+#include "sc/fabric/frame.hpp"
 
 namespace ccf::fabric {
 

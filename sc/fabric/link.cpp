@@ -1,5 +1,5 @@
 // link.cpp: exact-time Ethernet transmitter with PFC (docs/fabric.md 3, 4).
-#include "fabric/link.hpp"
+#include "sc/fabric/link.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "fabric/roce_format.hpp"
+#include "sc/fabric/roce_format.hpp"
 
 namespace ccf::fabric {
 

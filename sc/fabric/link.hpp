@@ -16,10 +16,10 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
-#include "fabric/deadline_event.hpp"
-#include "fabric/frame.hpp"
-#include "fabric/frame_tap.hpp"
-#include "fabric/sim_time.hpp"
+#include "sc/fabric/deadline_event.hpp"
+#include "sc/fabric/frame.hpp"
+#include "sc/fabric/frame_tap.hpp"
+#include "sc/fabric/sim_time.hpp"
 
 namespace ccf::fabric {
 

@@ -1,5 +1,5 @@
 // routing.cpp: see routing.hpp.
-#include "fabric/routing.hpp"
+#include "sc/fabric/routing.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "fabric/flow_hash.hpp"
+#include "sc/fabric/flow_hash.hpp"
 
 namespace ccf::fabric {
 

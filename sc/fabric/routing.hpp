@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "fabric/topology.hpp"
+#include "sc/fabric/topology.hpp"
 
 namespace ccf::fabric {
 

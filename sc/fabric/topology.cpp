@@ -1,12 +1,12 @@
 // topology.cpp: topology builders, validation and BFS routes (docs/fabric.md 5).
-#include "fabric/topology.hpp"
+#include "sc/fabric/topology.hpp"
 
 #include <cmath>
 #include <optional>
 
 #include <fmt/format.h>
 
-#include "fabric/routing.hpp"
+#include "sc/fabric/routing.hpp"
 
 namespace ccf::fabric {
 

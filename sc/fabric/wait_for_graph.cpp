@@ -1,5 +1,5 @@
 // wait_for_graph.cpp: see wait_for_graph.hpp.
-#include "wait_for_graph.hpp"
+#include "sc/fabric/wait_for_graph.hpp"
 
 #include <algorithm>
 #include <limits>

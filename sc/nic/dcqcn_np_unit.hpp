@@ -10,10 +10,10 @@
 #include <functional>
 #include <vector>
 
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/np_top.hpp"
-#include "dcqcn/np_vectors.hpp"
-#include "nic/cc_unit.hpp"
+#include "hls/dcqcn/np_kernel.hpp"
+#include "hls/dcqcn/np_top.hpp"
+#include "hls/dcqcn/np_vectors.hpp"
+#include "sc/nic/cc_unit.hpp"
 
 namespace ccf::nic {
 

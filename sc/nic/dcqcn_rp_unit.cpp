@@ -1,14 +1,14 @@
 // dcqcn_rp_unit.cpp: see dcqcn_rp_unit.hpp.
-#include "dcqcn_rp_unit.hpp"
+#include "sc/nic/dcqcn_rp_unit.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "dcqcn/rp_vectors.hpp"
-#include "nic/state_values.hpp"
-#include "dcqcn/dcqcn_cost.hpp"
-#include "fabric/sim_time.hpp"
+#include "hls/dcqcn/dcqcn_cost.hpp"
+#include "hls/dcqcn/rp_vectors.hpp"
+#include "sc/fabric/sim_time.hpp"
+#include "sc/nic/state_values.hpp"
 
 namespace ccf::nic {
 

@@ -9,9 +9,9 @@
 #include <functional>
 #include <vector>
 
-#include "dcqcn/rp_kernel.hpp"
-#include "dcqcn/rp_top.hpp"
-#include "nic/cc_unit.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
+#include "hls/dcqcn/rp_top.hpp"
+#include "sc/nic/cc_unit.hpp"
 
 namespace ccf::nic {
 

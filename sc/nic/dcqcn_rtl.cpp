@@ -1,5 +1,5 @@
 // dcqcn_rtl.cpp: see dcqcn_rtl.hpp.
-#include "nic/dcqcn_rtl.hpp"
+#include "sc/nic/dcqcn_rtl.hpp"
 
 #include <stdexcept>
 #include <string>

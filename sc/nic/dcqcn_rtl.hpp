@@ -9,8 +9,8 @@
 #include <memory>
 #include <optional>
 
-#include "dcqcn/np_top.hpp"
-#include "dcqcn/rp_top.hpp"
+#include "hls/dcqcn/np_top.hpp"
+#include "hls/dcqcn/rp_top.hpp"
 
 namespace ccf::nic {
 

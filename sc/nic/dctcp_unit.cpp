@@ -1,9 +1,9 @@
 // dctcp_unit.cpp: see dctcp_unit.hpp.
-#include "nic/dctcp_unit.hpp"
+#include "sc/nic/dctcp_unit.hpp"
 
 #include <stdexcept>
 
-#include "fabric/sim_time.hpp"
+#include "sc/fabric/sim_time.hpp"
 
 namespace ccf::nic {
 

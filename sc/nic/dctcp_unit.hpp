@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "dctcp/dctcp_kernel.hpp"
-#include "nic/cc_unit.hpp"
+#include "hls/dctcp/dctcp_kernel.hpp"
+#include "sc/nic/cc_unit.hpp"
 
 namespace ccf::nic {
 

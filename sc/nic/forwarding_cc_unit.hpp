@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "nic/cc_unit.hpp"
+#include "sc/nic/cc_unit.hpp"
 
 namespace ccf::nic {
 

@@ -1,14 +1,14 @@
 // ldcp_pcc_unit.cpp: see ldcp_pcc_unit.hpp.
-#include "ldcp_pcc_unit.hpp"
+#include "sc/nic/ldcp_pcc_unit.hpp"
 
 #include <cmath>
 #include <stdexcept>
 #include <string>
 
-#include "ldcp/ldcp_cost.hpp"
-#include "fabric/sim_time.hpp"
-#include "ldcp/ldcp_pcc_vectors.hpp"
-#include "nic/state_values.hpp"
+#include "hls/ldcp/ldcp_cost.hpp"
+#include "hls/ldcp/ldcp_pcc_vectors.hpp"
+#include "sc/fabric/sim_time.hpp"
+#include "sc/nic/state_values.hpp"
 
 namespace ccf::nic {
 

@@ -16,9 +16,9 @@
 #include <memory>
 #include <vector>
 
-#include "ldcp/ldcp_pcc_kernel.hpp"
-#include "ldcp/ldcp_pcc_top.hpp"
-#include "nic/cc_unit.hpp"
+#include "hls/ldcp/ldcp_pcc_kernel.hpp"
+#include "hls/ldcp/ldcp_pcc_top.hpp"
+#include "sc/nic/cc_unit.hpp"
 
 namespace ccf::nic {
 

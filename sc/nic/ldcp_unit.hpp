@@ -15,9 +15,9 @@
 #include <memory>
 #include <vector>
 
-#include "ldcp/ldcp_kernel.hpp"
-#include "ldcp/ldcp_top.hpp"
-#include "nic/cc_unit.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
+#include "hls/ldcp/ldcp_top.hpp"
+#include "sc/nic/cc_unit.hpp"
 
 namespace ccf::nic {
 

@@ -1,5 +1,5 @@
 // nic.cpp: RoCEv2 host NIC (docs/nic.md).
-#include "nic/nic.hpp"
+#include "sc/nic/nic.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "fabric/roce_format.hpp"
-#include "fabric/sim_time.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/fabric/sim_time.hpp"
 
 namespace ccf::nic {
 

@@ -21,12 +21,12 @@
 #include <tlm>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "fabric/frame.hpp"
-#include "fabric/link.hpp"
-#include "fabric/sim_time.hpp"
-#include "fabric/wall_timer.hpp"
-#include "nic/cc_unit.hpp"
-#include "nic/retransmit_timer.hpp"
+#include "sc/fabric/frame.hpp"
+#include "sc/fabric/link.hpp"
+#include "sc/fabric/sim_time.hpp"
+#include "sc/fabric/wall_timer.hpp"
+#include "sc/nic/cc_unit.hpp"
+#include "sc/nic/retransmit_timer.hpp"
 
 namespace ccf::nic {
 

@@ -1,5 +1,5 @@
 // retransmit_timer.cpp: see retransmit_timer.hpp.
-#include "nic/retransmit_timer.hpp"
+#include "sc/nic/retransmit_timer.hpp"
 
 #include <algorithm>
 

@@ -7,8 +7,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "cost_table.hpp"
-#include "nic/cc_unit.hpp"
+#include "hls/cost_table.hpp"
+#include "sc/nic/cc_unit.hpp"
 
 namespace ccf::nic {
 

@@ -1,13 +1,13 @@
 // swift_unit.cpp: see swift_unit.hpp.
-#include "swift_unit.hpp"
+#include "sc/nic/swift_unit.hpp"
 
 #include <stdexcept>
 #include <string>
 
-#include "swift/swift_cost.hpp"
-#include "fabric/sim_time.hpp"
-#include "swift/swift_vectors.hpp"
-#include "nic/state_values.hpp"
+#include "hls/swift/swift_cost.hpp"
+#include "hls/swift/swift_vectors.hpp"
+#include "sc/fabric/sim_time.hpp"
+#include "sc/nic/state_values.hpp"
 
 namespace ccf::nic {
 

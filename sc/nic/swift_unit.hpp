@@ -12,9 +12,9 @@
 #include <memory>
 #include <vector>
 
-#include "nic/cc_unit.hpp"
-#include "swift/swift_kernel.hpp"
-#include "swift/swift_top.hpp"
+#include "hls/swift/swift_kernel.hpp"
+#include "hls/swift/swift_top.hpp"
+#include "sc/nic/cc_unit.hpp"
 
 namespace ccf::nic {
 

@@ -1,5 +1,5 @@
 // timely_unit.cpp: see timely_unit.hpp.
-#include "timely_unit.hpp"
+#include "sc/nic/timely_unit.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,11 +7,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "fabric/roce_format.hpp"
-#include "timely/timely_cost.hpp"
-#include "fabric/sim_time.hpp"
-#include "timely/timely_vectors.hpp"
-#include "nic/state_values.hpp"
+#include "hls/timely/timely_cost.hpp"
+#include "hls/timely/timely_vectors.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/fabric/sim_time.hpp"
+#include "sc/nic/state_values.hpp"
 
 namespace ccf::nic {
 

@@ -15,9 +15,9 @@
 #include <memory>
 #include <vector>
 
-#include "nic/cc_unit.hpp"
-#include "timely/timely_kernel.hpp"
-#include "timely/timely_top.hpp"
+#include "hls/timely/timely_kernel.hpp"
+#include "hls/timely/timely_top.hpp"
+#include "sc/nic/cc_unit.hpp"
 
 namespace ccf::nic {
 

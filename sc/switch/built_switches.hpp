@@ -6,7 +6,7 @@
 
 #include <systemc>
 
-#include "switch/switch_config.hpp"
+#include "models/switch/switch_config.hpp"
 
 // Verilator's SystemC-aware runtime calls sc_time_stamp() unqualified: this header comes before any
 // other that includes verilated.h.

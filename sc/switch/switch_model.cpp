@@ -1,10 +1,10 @@
 // switch_model.cpp: see switch_model.hpp.
-#include "switch_model.hpp"
+#include "sc/switch/switch_model.hpp"
 
-#include "fabric/flow_hash.hpp"
-#include "fabric/roce_format.hpp"
-#include "fabric/sim_time.hpp"
-#include "fabric/wall_timer.hpp"
+#include "sc/fabric/flow_hash.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/fabric/sim_time.hpp"
+#include "sc/fabric/wall_timer.hpp"
 
 #include <bit>
 #include <stdexcept>
@@ -13,7 +13,7 @@
 
 // Verilator's SystemC-aware runtime calls sc_time_stamp() unqualified.
 using sc_core::sc_time_stamp;
-#include "driver/switch_dut.hpp"
+#include "rtl/driver/switch_dut.hpp"
 
 namespace ccf::swc {
 

@@ -19,13 +19,13 @@
 #include <tlm>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "fabric/frame.hpp"
-#include "fabric/link.hpp"
-#include "fabric/wall_timer.hpp"
-#include "switch/mmu_model.hpp"
-#include "switch/switch_config.hpp"
+#include "models/switch/mmu_model.hpp"
+#include "models/switch/switch_config.hpp"
+#include "sc/fabric/frame.hpp"
+#include "sc/fabric/link.hpp"
+#include "sc/fabric/wall_timer.hpp"
 
-#include "switch/switch_rtl.hpp"
+#include "sc/switch/switch_rtl.hpp"
 
 namespace ccf::swc {
 

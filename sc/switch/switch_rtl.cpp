@@ -1,5 +1,5 @@
 // switch_rtl.cpp: see switch_rtl.hpp.
-#include "switch/switch_rtl.hpp"
+#include "sc/switch/switch_rtl.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 
 // First: it declares sc_time_stamp for the Verilated models before anything includes verilated.h.
-#include "switch/built_switches.hpp"
+#include "sc/switch/built_switches.hpp"
 
-#include "driver/switch_dut.hpp"
+#include "rtl/driver/switch_dut.hpp"
 
 namespace ccf::swc {
 

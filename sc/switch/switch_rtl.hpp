@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "switch/mmu_model.hpp"
-#include "switch/switch_config.hpp"
+#include "models/switch/mmu_model.hpp"
+#include "models/switch/switch_config.hpp"
 
 namespace ccf::driver {
 struct CfgOp;

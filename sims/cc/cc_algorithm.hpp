@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "explore/explore.hpp"
-#include "nic/cc_unit.hpp"
-#include "nic/nic.hpp"
-#include "report/unit_report.hpp"
-#include "scenario/scenario.hpp"
+#include "sc/nic/cc_unit.hpp"
+#include "sc/nic/nic.hpp"
+#include "sims/explore/explore.hpp"
+#include "sims/report/unit_report.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::cc {
 

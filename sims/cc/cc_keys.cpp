@@ -1,5 +1,5 @@
 // cc_keys.cpp: see cc_keys.hpp.
-#include "cc/cc_keys.hpp"
+#include "sims/cc/cc_keys.hpp"
 
 #include <cmath>
 

@@ -12,10 +12,10 @@
 
 #include <fmt/format.h>
 
-#include "ccfabric/commands.hpp"
-#include "divider.hpp"
-#include "scenario/scenario.hpp"
-#include "widths.hpp"
+#include "hls/divider.hpp"
+#include "hls/widths.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::cc {
 

@@ -1,6 +1,6 @@
 // cc_registry.cpp: lookups in the registry; the list itself (algorithms()) is generated from
 // CCF_CC_ALGORITHMS at configure time (sims/CMakeLists.txt, generated/cc_registry_list.cpp).
-#include "cc/cc_algorithm.hpp"
+#include "sims/cc/cc_algorithm.hpp"
 
 namespace ccf::cc {
 

@@ -1,7 +1,7 @@
 // cc_report.cpp: see cc_report.hpp.
-#include "cc/cc_report.hpp"
+#include "sims/cc/cc_report.hpp"
 
-#include "cc/cc_algorithm.hpp"
+#include "sims/cc/cc_algorithm.hpp"
 
 namespace ccf::cc {
 

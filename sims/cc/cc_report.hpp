@@ -1,8 +1,8 @@
 // cc_report.hpp: `ccfabric report units` over every registered algorithm (docs/report.md).
 #pragma once
 
-#include "report/unit_report.hpp"
-#include "scenario/scenario.hpp"
+#include "sims/report/unit_report.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::cc {
 

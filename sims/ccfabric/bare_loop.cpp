@@ -1,5 +1,5 @@
 // bare_loop.cpp: see bare_loop.hpp.
-#include "bare_loop.hpp"
+#include "sims/ccfabric/bare_loop.hpp"
 
 #include <chrono>
 #include <stdexcept>
@@ -7,11 +7,11 @@
 #include <fmt/format.h>
 
 // First: it declares sc_time_stamp for the Verilated models before anything includes verilated.h.
-#include "switch/built_switches.hpp"
+#include "sc/switch/built_switches.hpp"
 
-#include "driver/bare_step.hpp"
-#include "driver/switch_dut.hpp"
-#include "switch/switch_config.hpp"
+#include "models/switch/switch_config.hpp"
+#include "rtl/driver/bare_step.hpp"
+#include "rtl/driver/switch_dut.hpp"
 
 namespace ccf::cli {
 namespace {

@@ -1,11 +1,11 @@
 // cc_factory.cpp: see cc_factory.hpp.
-#include "cc_factory.hpp"
+#include "sims/ccfabric/cc_factory.hpp"
 
 #include <fmt/format.h>
 
 #include <stdexcept>
 
-#include "commands.hpp"
+#include "sims/ccfabric/commands.hpp"
 
 namespace ccf::cli {
 namespace {

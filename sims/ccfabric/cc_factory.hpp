@@ -8,10 +8,10 @@
 #include <memory>
 #include <string>
 
-#include "cc/cc_algorithm.hpp"
-#include "nic/cc_unit.hpp"
-#include "nic/nic.hpp"
-#include "scenario/scenario.hpp"
+#include "sc/nic/cc_unit.hpp"
+#include "sc/nic/nic.hpp"
+#include "sims/cc/cc_algorithm.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::cli {
 

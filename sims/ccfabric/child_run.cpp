@@ -1,5 +1,5 @@
 // child_run.cpp: see child_run.hpp.
-#include "child_run.hpp"
+#include "sims/ccfabric/child_run.hpp"
 
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -8,7 +8,7 @@
 
 #include <filesystem>
 
-#include "commands.hpp"
+#include "sims/ccfabric/commands.hpp"
 
 namespace ccf::cli {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <system_error>
 
-#include "commands.hpp"
+#include "sims/ccfabric/commands.hpp"
 
 namespace ccf::cli {
 

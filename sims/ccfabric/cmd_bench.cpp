@@ -20,12 +20,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cc/cc_algorithm.hpp"
-#include "child_run.hpp"
-#include "cli_checks.hpp"
-#include "commands.hpp"
-#include "switch/switch_config.hpp"
-#include "output/output_file.hpp"
+#include "models/switch/switch_config.hpp"
+#include "sims/cc/cc_algorithm.hpp"
+#include "sims/ccfabric/child_run.hpp"
+#include "sims/ccfabric/cli_checks.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/output/output_file.hpp"
 
 namespace ccf::cli {
 namespace {

@@ -14,8 +14,8 @@
 #include <optional>
 #include <string>
 
-#include "ccfabric/commands.hpp"
-#include "switch/buffer_plan.hpp"
+#include "models/switch/buffer_plan.hpp"
+#include "sims/ccfabric/commands.hpp"
 
 namespace ccf::cli {
 namespace {

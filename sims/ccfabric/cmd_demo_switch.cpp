@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "Vsw_top.h"
-#include "cli_checks.hpp"
-#include "commands.hpp"
-#include "driver/switch_dut.hpp"
-#include "driver/switch_regs.hpp"
-#include "output/output_file.hpp"
+#include "rtl/driver/switch_dut.hpp"
+#include "rtl/driver/switch_regs.hpp"
+#include "sims/ccfabric/cli_checks.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/output/output_file.hpp"
 
 namespace ccf::cli {
 namespace {

@@ -50,12 +50,12 @@
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
-#include "cli_checks.hpp"
-#include "commands.hpp"
-#include "output/gnuplot.hpp"
-#include "scenario/scenario.hpp"
-#include "sweep_plan.hpp"
-#include "output/output_file.hpp"
+#include "sims/ccfabric/cli_checks.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/ccfabric/sweep_plan.hpp"
+#include "sims/output/gnuplot.hpp"
+#include "sims/output/output_file.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::cli {
 namespace {

@@ -11,12 +11,12 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
-#include "cc_factory.hpp"
-#include "child_run.hpp"
-#include "cli_checks.hpp"
-#include "commands.hpp"
-#include "explore/explore.hpp"
-#include "scenario/scenario.hpp"
+#include "sims/ccfabric/cc_factory.hpp"
+#include "sims/ccfabric/child_run.hpp"
+#include "sims/ccfabric/cli_checks.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/explore/explore.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::cli {
 namespace {

@@ -13,18 +13,18 @@
 #include <string>
 #include <vector>
 
-#include "cc/dcqcn/dcqcn_algorithm.hpp"
-#include "cc_factory.hpp"
-#include "child_run.hpp"
-#include "cli_checks.hpp"
-#include "commands.hpp"
-#include "dcqcn/fluid_model.hpp"
-#include "fabric/roce_format.hpp"
-#include "output/gnuplot.hpp"
-#include "output/output_file.hpp"
-#include "scenario/scenario.hpp"
-#include "workload/workload.hpp"
-#include "nic/nic.hpp"
+#include "models/dcqcn/fluid_model.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/nic/nic.hpp"
+#include "sims/cc/dcqcn/dcqcn_algorithm.hpp"
+#include "sims/ccfabric/cc_factory.hpp"
+#include "sims/ccfabric/child_run.hpp"
+#include "sims/ccfabric/cli_checks.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/output/gnuplot.hpp"
+#include "sims/output/output_file.hpp"
+#include "sims/scenario/scenario.hpp"
+#include "sims/workload/workload.hpp"
 
 namespace ccf::cli {
 namespace {

@@ -11,13 +11,13 @@
 #include <memory>
 #include <string>
 
-#include "ccfabric/cli_checks.hpp"
-#include "ccfabric/commands.hpp"
-#include "cc/cc_report.hpp"
-#include "cc_factory.hpp"
-#include "report/unit_report.hpp"
-#include "scenario/scenario.hpp"
-#include "switch/rcm_state.hpp"
+#include "models/switch/rcm_state.hpp"
+#include "sims/cc/cc_report.hpp"
+#include "sims/ccfabric/cc_factory.hpp"
+#include "sims/ccfabric/cli_checks.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/report/unit_report.hpp"
+#include "sims/scenario/scenario.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -30,12 +30,12 @@
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
-#include "child_run.hpp"
-#include "cli_checks.hpp"
-#include "commands.hpp"
-#include "sweep_plan.hpp"
-#include "output/gnuplot.hpp"
-#include "output/output_file.hpp"
+#include "sims/ccfabric/child_run.hpp"
+#include "sims/ccfabric/cli_checks.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/ccfabric/sweep_plan.hpp"
+#include "sims/output/gnuplot.hpp"
+#include "sims/output/output_file.hpp"
 
 namespace ccf::cli {
 namespace {

@@ -1,11 +1,11 @@
 // deadlock_detector.cpp: see deadlock_detector.hpp.
-#include "deadlock_detector.hpp"
+#include "sims/ccfabric/deadlock_detector.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "fabric/wait_for_graph.hpp"
+#include "sc/fabric/wait_for_graph.hpp"
 
 namespace ccf::cli {
 

@@ -22,10 +22,10 @@
 
 #include <string>
 
-#include "fabric/routing.hpp"
-#include "fabric/topology.hpp"
-#include "output/run_results.hpp"
-#include "switch/switch_model.hpp"
+#include "sc/fabric/routing.hpp"
+#include "sc/fabric/topology.hpp"
+#include "sc/switch/switch_model.hpp"
+#include "sims/output/run_results.hpp"
 
 namespace ccf::cli {
 

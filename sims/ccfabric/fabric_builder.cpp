@@ -1,14 +1,14 @@
 // fabric_builder.cpp: see fabric_builder.hpp.
-#include "fabric_builder.hpp"
+#include "sims/ccfabric/fabric_builder.hpp"
 
 #include <fmt/format.h>
 
-#include "fabric/flow_hash.hpp"
-#include "in_scenario_file.hpp"
-#include "output/gtkwave_view.hpp"
-#include "output/output_file.hpp"
-#include "process_memory.hpp"
-#include "switch_setup.hpp"
+#include "sc/fabric/flow_hash.hpp"
+#include "sims/ccfabric/in_scenario_file.hpp"
+#include "sims/ccfabric/process_memory.hpp"
+#include "sims/ccfabric/switch_setup.hpp"
+#include "sims/output/gtkwave_view.hpp"
+#include "sims/output/output_file.hpp"
 
 namespace ccf::cli {
 

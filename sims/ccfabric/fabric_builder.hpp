@@ -12,16 +12,16 @@
 #include <string>
 #include <vector>
 
-#include "cc_factory.hpp"
-#include "fabric/link.hpp"
-#include "fabric/routing.hpp"
-#include "fabric/topology.hpp"
-#include "nic/nic.hpp"
-#include "output/run_results.hpp"
-#include "scenario/scenario.hpp"
-#include "switch/switch_config.hpp"
-#include "switch/switch_model.hpp"
-#include "workload/workload.hpp"
+#include "models/switch/switch_config.hpp"
+#include "sc/fabric/link.hpp"
+#include "sc/fabric/routing.hpp"
+#include "sc/fabric/topology.hpp"
+#include "sc/nic/nic.hpp"
+#include "sc/switch/switch_model.hpp"
+#include "sims/ccfabric/cc_factory.hpp"
+#include "sims/output/run_results.hpp"
+#include "sims/scenario/scenario.hpp"
+#include "sims/workload/workload.hpp"
 
 namespace ccf::cli {
 

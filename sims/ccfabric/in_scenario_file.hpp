@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
-#include "fabric/topology.hpp"
-#include "workload/workload.hpp"
+#include "sc/fabric/topology.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/workload/workload.hpp"
 
 namespace ccf::cli {
 

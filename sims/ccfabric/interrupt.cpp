@@ -1,5 +1,5 @@
 // interrupt.cpp: see interrupt.hpp.
-#include "ccfabric/interrupt.hpp"
+#include "sims/ccfabric/interrupt.hpp"
 
 #include <csignal>
 

@@ -9,9 +9,9 @@
 #include <cstdio>
 #include <exception>
 
-#include "ccfabric/commands.hpp"
-#include "output/build_info.hpp"
-#include "output/output_file.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/output/build_info.hpp"
+#include "sims/output/output_file.hpp"
 
 int main(int argc, char** argv) {
   // A file-size limit (ulimit -f) is a write error that names the file, not a silent kill.

@@ -1,5 +1,5 @@
 // nic_state_trace.cpp: see nic_state_trace.hpp.
-#include "nic_state_trace.hpp"
+#include "sims/ccfabric/nic_state_trace.hpp"
 
 #include <cmath>
 

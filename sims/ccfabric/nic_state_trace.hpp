@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "nic/forwarding_cc_unit.hpp"
-#include "output/vcd_writer.hpp"
+#include "sc/nic/forwarding_cc_unit.hpp"
+#include "sims/output/vcd_writer.hpp"
 
 namespace ccf::cli {
 

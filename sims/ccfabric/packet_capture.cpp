@@ -1,5 +1,5 @@
 // packet_capture.cpp: see packet_capture.hpp.
-#include "packet_capture.hpp"
+#include "sims/ccfabric/packet_capture.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "fabric/frame.hpp"
-#include "fabric/frame_encoder.hpp"
-#include "fabric/frame_tap.hpp"
-#include "output/pcap_writer.hpp"
+#include "sc/fabric/frame.hpp"
+#include "sc/fabric/frame_encoder.hpp"
+#include "sc/fabric/frame_tap.hpp"
+#include "sims/output/pcap_writer.hpp"
 
 namespace ccf::cli {
 

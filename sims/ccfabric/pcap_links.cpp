@@ -1,5 +1,5 @@
 // pcap_links.cpp: see pcap_links.hpp.
-#include "pcap_links.hpp"
+#include "sims/ccfabric/pcap_links.hpp"
 
 #include <charconv>
 #include <optional>
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
+#include "sims/ccfabric/commands.hpp"
 
 namespace ccf::cli {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "fabric/topology.hpp"
-#include "packet_capture.hpp"
+#include "sc/fabric/topology.hpp"
+#include "sims/ccfabric/packet_capture.hpp"
 
 namespace ccf::cli {
 

@@ -1,5 +1,5 @@
 // run_collect.cpp: see run_collect.hpp.
-#include "run_collect.hpp"
+#include "sims/ccfabric/run_collect.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -8,12 +8,12 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
-#include "driver/switch_regs.hpp"
-#include "fabric/roce_format.hpp"
-#include "fabric/routing.hpp"
-#include "nic/nic.hpp"
-#include "workload/ideal_fct.hpp"
+#include "rtl/driver/switch_regs.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/fabric/routing.hpp"
+#include "sc/nic/nic.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/workload/ideal_fct.hpp"
 
 namespace ccf::cli {
 

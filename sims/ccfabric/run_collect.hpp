@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "fabric/routing.hpp"
-#include "fabric/topology.hpp"
-#include "fabric_builder.hpp"
-#include "output/run_results.hpp"
-#include "workload/workload.hpp"
+#include "sc/fabric/routing.hpp"
+#include "sc/fabric/topology.hpp"
+#include "sims/ccfabric/fabric_builder.hpp"
+#include "sims/output/run_results.hpp"
+#include "sims/workload/workload.hpp"
 
 namespace ccf::cli {
 

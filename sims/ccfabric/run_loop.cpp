@@ -1,12 +1,12 @@
 // run_loop.cpp: see run_loop.hpp.
-#include "run_loop.hpp"
+#include "sims/ccfabric/run_loop.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
 #include <fmt/format.h>
 
-#include "interrupt.hpp"
+#include "sims/ccfabric/interrupt.hpp"
 
 namespace ccf::cli {
 

@@ -12,11 +12,11 @@
 
 #include <systemc>
 
-#include "deadlock_detector.hpp"
-#include "fabric_builder.hpp"
-#include "output/output_file.hpp"
-#include "output/run_results.hpp"
-#include "packet_capture.hpp"
+#include "sims/ccfabric/deadlock_detector.hpp"
+#include "sims/ccfabric/fabric_builder.hpp"
+#include "sims/ccfabric/packet_capture.hpp"
+#include "sims/output/output_file.hpp"
+#include "sims/output/run_results.hpp"
 
 namespace ccf::cli {
 

@@ -1,5 +1,5 @@
 // run_table.cpp: see run_table.hpp.
-#include "run_table.hpp"
+#include "sims/ccfabric/run_table.hpp"
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "output/run_results.hpp"
+#include "sims/output/run_results.hpp"
 
 namespace ccf::cli {
 

@@ -1,5 +1,5 @@
 // sweep_plan.cpp: see sweep_plan.hpp.
-#include "sweep_plan.hpp"
+#include "sims/ccfabric/sweep_plan.hpp"
 
 #include <fmt/format.h>
 
@@ -12,11 +12,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "child_run.hpp"
-#include "commands.hpp"
-#include "interrupt.hpp"
-#include "output/output_file.hpp"
-#include "scenario/scenario.hpp"
+#include "sims/ccfabric/child_run.hpp"
+#include "sims/ccfabric/commands.hpp"
+#include "sims/ccfabric/interrupt.hpp"
+#include "sims/output/output_file.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::cli {
 

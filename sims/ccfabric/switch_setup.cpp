@@ -1,5 +1,5 @@
 // switch_setup.cpp: see switch_setup.hpp.
-#include "switch_setup.hpp"
+#include "sims/ccfabric/switch_setup.hpp"
 
 #include <bit>
 #include <cmath>
@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
-#include "fabric/roce_format.hpp"
-#include "switch/switch_model.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/switch/switch_model.hpp"
+#include "sims/ccfabric/commands.hpp"
 
 namespace ccf::cli {
 

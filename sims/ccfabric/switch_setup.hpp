@@ -6,11 +6,11 @@
 
 #include <cstdint>
 
-#include "fabric/routing.hpp"
-#include "fabric/topology.hpp"
-#include "output/run_results.hpp"
-#include "scenario/scenario.hpp"
-#include "switch/switch_config.hpp"
+#include "models/switch/switch_config.hpp"
+#include "sc/fabric/routing.hpp"
+#include "sc/fabric/topology.hpp"
+#include "sims/output/run_results.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::cli {
 

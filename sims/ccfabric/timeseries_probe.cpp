@@ -1,5 +1,5 @@
 // timeseries_probe.cpp: see timeseries_probe.hpp.
-#include "timeseries_probe.hpp"
+#include "sims/ccfabric/timeseries_probe.hpp"
 
 #include <algorithm>
 #include <cmath>

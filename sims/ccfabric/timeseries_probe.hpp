@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "fabric_builder.hpp"
-#include "output/run_results.hpp"
-#include "run_collect.hpp"
-#include "scenario/scenario.hpp"
+#include "sims/ccfabric/fabric_builder.hpp"
+#include "sims/ccfabric/run_collect.hpp"
+#include "sims/output/run_results.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::cli {
 

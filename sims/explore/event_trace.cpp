@@ -1,5 +1,5 @@
 // event_trace.cpp: see event_trace.hpp.
-#include "explore/event_trace.hpp"
+#include "sims/explore/event_trace.hpp"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // explore.cpp: settings, the search and the output files of `ccfabric explore` (docs/explore.md).
-#include "explore/explore.hpp"
+#include "sims/explore/explore.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -14,9 +14,9 @@
 #include <set>
 #include <sstream>
 
-#include "divider.hpp"
-#include "output/gnuplot.hpp"
-#include "output/output_file.hpp"
+#include "hls/divider.hpp"
+#include "sims/output/gnuplot.hpp"
+#include "sims/output/output_file.hpp"
 
 namespace ccf::explore {
 

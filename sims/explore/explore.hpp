@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "explore/event_trace.hpp"
+#include "sims/explore/event_trace.hpp"
 
 namespace ccf::explore {
 

@@ -6,9 +6,9 @@
 
 #include <memory>
 
-#include "explore/event_trace.hpp"
-#include "nic/cc_unit.hpp"
-#include "nic/forwarding_cc_unit.hpp"
+#include "sc/nic/cc_unit.hpp"
+#include "sc/nic/forwarding_cc_unit.hpp"
+#include "sims/explore/event_trace.hpp"
 
 namespace ccf::explore {
 

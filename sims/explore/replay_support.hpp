@@ -10,9 +10,9 @@
 #include <systemc>
 #include <vector>
 
-#include "divider.hpp"
-#include "explore/explore.hpp"
-#include "widths.hpp"
+#include "hls/divider.hpp"
+#include "hls/widths.hpp"
+#include "sims/explore/explore.hpp"
 
 namespace ccf::explore {
 

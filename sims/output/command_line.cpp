@@ -1,5 +1,5 @@
 // command_line.cpp: the process's command line for build_info.hpp.
-#include "output/build_info.hpp"
+#include "sims/output/build_info.hpp"
 
 namespace ccf::sims {
 namespace {

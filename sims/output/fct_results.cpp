@@ -1,7 +1,7 @@
 // fct_results.cpp: see fct_results.hpp.
-#include "output/fct_results.hpp"
+#include "sims/output/fct_results.hpp"
 
-#include "output/output_file.hpp"
+#include "sims/output/output_file.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // gnuplot.cpp: see gnuplot.hpp.
-#include "output/gnuplot.hpp"
+#include "sims/output/gnuplot.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>

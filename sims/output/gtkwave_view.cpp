@@ -3,7 +3,7 @@
 // decimal, 0x28 binary), "-name" under @800200 / @1000200 opens and closes a group (@c00200 /
 // @1401200: collapsed), "(i)sig[msb:lsb]" is bit i of sig counted from the left, and
 // "#{alias} bit bit ..." joins bits into one vector shown under the alias.
-#include "output/gtkwave_view.hpp"
+#include "sims/output/gtkwave_view.hpp"
 
 #include <bit>
 

@@ -1,5 +1,5 @@
 // out_folder.cpp: see out_folder.hpp.
-#include "output/out_folder.hpp"
+#include "sims/output/out_folder.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "output/output_file.hpp"
+#include "sims/output/output_file.hpp"
 
 namespace ccf::sims {
 namespace {

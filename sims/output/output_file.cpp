@@ -1,5 +1,5 @@
 // output_file.cpp: see output_file.hpp.
-#include "output/output_file.hpp"
+#include "sims/output/output_file.hpp"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // pcap_writer.cpp: see pcap_writer.hpp.
-#include "output/pcap_writer.hpp"
+#include "sims/output/pcap_writer.hpp"
 
 #include <stdexcept>
 

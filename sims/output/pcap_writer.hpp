@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "output/output_file.hpp"
+#include "sims/output/output_file.hpp"
 
 namespace ccf::sims {
 

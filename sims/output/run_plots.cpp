@@ -1,5 +1,5 @@
 // run_plots.cpp: see run_plots.hpp.
-#include "output/run_plots.hpp"
+#include "sims/output/run_plots.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "output/fct_results.hpp"
-#include "output/output_file.hpp"
+#include "sims/output/fct_results.hpp"
+#include "sims/output/output_file.hpp"
 
 namespace ccf::sims {
 namespace {

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "output/gnuplot.hpp"
-#include "output/run_results.hpp"
+#include "sims/output/gnuplot.hpp"
+#include "sims/output/run_results.hpp"
 
 namespace ccf::sims {
 

@@ -1,8 +1,8 @@
 // run_results.cpp: see run_results.hpp.
-#include "run_results.hpp"
+#include "sims/output/run_results.hpp"
 
-#include "output/build_info.hpp"
-#include "output/output_file.hpp"
+#include "sims/output/build_info.hpp"
+#include "sims/output/output_file.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "output/fct_results.hpp"
+#include "sims/output/fct_results.hpp"
 
 namespace ccf::sims {
 

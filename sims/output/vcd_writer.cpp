@@ -1,5 +1,5 @@
 // vcd_writer.cpp: see vcd_writer.hpp.
-#include "output/vcd_writer.hpp"
+#include "sims/output/vcd_writer.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "output/output_file.hpp"
+#include "sims/output/output_file.hpp"
 
 namespace ccf::sims {
 

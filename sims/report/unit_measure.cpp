@@ -1,5 +1,5 @@
 // unit_measure.cpp: see unit_measure.hpp.
-#include "report/unit_measure.hpp"
+#include "sims/report/unit_measure.hpp"
 
 namespace ccf::report {
 

@@ -13,8 +13,8 @@
 #include <systemc>
 #include <vector>
 
-#include "nic/cc_unit.hpp"
-#include "report/unit_report.hpp"
+#include "sc/nic/cc_unit.hpp"
+#include "sims/report/unit_report.hpp"
 
 namespace ccf::report {
 

@@ -1,5 +1,5 @@
 // unit_report.cpp: see unit_report.hpp.
-#include "report/unit_report.hpp"
+#include "sims/report/unit_report.hpp"
 
 #include <fmt/format.h>
 

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cost_table.hpp"
+#include "hls/cost_table.hpp"
 
 namespace ccf::report {
 

@@ -1,8 +1,8 @@
 // scenario.cpp: loading and validation of scenarios (see scenario.hpp).
-#include "scenario.hpp"
+#include "sims/scenario/scenario.hpp"
 
-#include "cc/cc_names.hpp"
-#include "scenario/scenario_topology.hpp"
+#include "sims/generated/cc_names.hpp"
+#include "sims/scenario/scenario_topology.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -1,5 +1,5 @@
 // scenario_topology.cpp: see scenario_topology.hpp.
-#include "scenario/scenario_topology.hpp"
+#include "sims/scenario/scenario_topology.hpp"
 
 #include <cctype>
 #include <cmath>
@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "fabric/clos.hpp"
-#include "fabric/routing.hpp"
+#include "sc/fabric/clos.hpp"
+#include "sc/fabric/routing.hpp"
 
 namespace ccf::sims {
 

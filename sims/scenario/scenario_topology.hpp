@@ -3,8 +3,8 @@
 // from explicit [[fabric.nodes]] and [[fabric.links]].
 #pragma once
 
-#include "fabric/topology.hpp"
-#include "scenario/scenario.hpp"
+#include "sc/fabric/topology.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::sims {
 

@@ -1,12 +1,12 @@
 // hpcc_flow_file.cpp: see hpcc_flow_file.hpp.
-#include "workload/hpcc_flow_file.hpp"
+#include "sims/workload/hpcc_flow_file.hpp"
 
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
-#include "workload/workload.hpp"
+#include "sims/workload/workload.hpp"
 
 namespace ccf::sims {
 

@@ -1,5 +1,5 @@
 // ideal_fct.cpp: see ideal_fct.hpp.
-#include "workload/ideal_fct.hpp"
+#include "sims/workload/ideal_fct.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "fabric/roce_format.hpp"
+#include "sc/fabric/roce_format.hpp"
 
 namespace ccf::sims {
 

@@ -1,5 +1,5 @@
 // size_cdf.cpp: see size_cdf.hpp.
-#include "workload/size_cdf.hpp"
+#include "sims/workload/size_cdf.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "builtin_cdfs.hpp"
-#include "scenario/scenario.hpp"
+#include "sims/generated/builtin_cdfs.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::sims {
 

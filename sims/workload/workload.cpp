@@ -1,13 +1,13 @@
 // workload.cpp: see workload.hpp.
-#include "workload/workload.hpp"
+#include "sims/workload/workload.hpp"
 
 #include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
 
-#include "workload/hpcc_flow_file.hpp"
-#include "workload/workload_rng.hpp"
+#include "sims/workload/hpcc_flow_file.hpp"
+#include "sims/workload/workload_rng.hpp"
 
 namespace ccf::sims {
 

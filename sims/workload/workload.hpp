@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "scenario/scenario.hpp"
-#include "workload/size_cdf.hpp"
+#include "sims/scenario/scenario.hpp"
+#include "sims/workload/size_cdf.hpp"
 
 namespace ccf::sims {
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "scoreboard.hpp"
+#include "tb/switch/scoreboard.hpp"
 
 namespace ccf::tb {
 

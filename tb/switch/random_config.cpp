@@ -1,6 +1,6 @@
 // random_config.cpp: see random_config.hpp. Ranges are chosen so that every mechanism fires in a
 // short run: thresholds, headroom and ECN curves are small compared with the buffer.
-#include "random_config.hpp"
+#include "tb/switch/random_config.hpp"
 
 #include <algorithm>
 #include <array>

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <random>
 
-#include "switch/switch_config.hpp"
+#include "models/switch/switch_config.hpp"
 
 namespace ccf::tb {
 

@@ -1,5 +1,5 @@
 // scoreboard.cpp: printing of cycle outputs for mismatch reports.
-#include "scoreboard.hpp"
+#include "tb/switch/scoreboard.hpp"
 
 namespace ccf::tb {
 

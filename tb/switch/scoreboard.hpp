@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "driver/switch_dut.hpp"
-#include "driver/switch_regs.hpp"
-#include "switch/mmu_model.hpp"
+#include "models/switch/mmu_model.hpp"
+#include "rtl/driver/switch_dut.hpp"
+#include "rtl/driver/switch_regs.hpp"
 
 namespace ccf::tb {
 

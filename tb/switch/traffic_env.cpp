@@ -1,5 +1,5 @@
 // traffic_env.cpp: see traffic_env.hpp.
-#include "traffic_env.hpp"
+#include "tb/switch/traffic_env.hpp"
 
 #include <algorithm>
 

@@ -9,8 +9,8 @@
 #include <random>
 #include <vector>
 
-#include "switch/mmu_model.hpp"
-#include "switch/switch_config.hpp"
+#include "models/switch/mmu_model.hpp"
+#include "models/switch/switch_config.hpp"
 
 namespace ccf::tb {
 

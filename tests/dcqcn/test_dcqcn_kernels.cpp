@@ -18,11 +18,11 @@
 
 #include <fmt/format.h>
 
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/kernel_params.hpp"
-#include "dcqcn/np_reference.hpp"
-#include "dcqcn/rp_kernel.hpp"
-#include "dcqcn/rp_reference.hpp"
+#include "hls/dcqcn/np_kernel.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
+#include "models/dcqcn/kernel_params.hpp"
+#include "models/dcqcn/np_reference.hpp"
+#include "models/dcqcn/rp_reference.hpp"
 
 namespace ccf::hls::dcqcn {
 namespace {

@@ -11,9 +11,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "dctcp/dctcp_kernel.hpp"
-#include "dctcp/dctcp_reference.hpp"
-#include "nic/dctcp_unit.hpp"
+#include "hls/dctcp/dctcp_kernel.hpp"
+#include "models/dctcp/dctcp_reference.hpp"
+#include "sc/nic/dctcp_unit.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

@@ -11,10 +11,10 @@
 #include <tlm>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "fabric/frame.hpp"
-#include "fabric/link.hpp"
-#include "fabric/roce_format.hpp"
-#include "fabric/topology.hpp"
+#include "sc/fabric/frame.hpp"
+#include "sc/fabric/link.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/fabric/topology.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

@@ -8,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
-#include "fabric/frame.hpp"
-#include "fabric/frame_encoder.hpp"
-#include "fabric/roce_format.hpp"
+#include "sc/fabric/frame.hpp"
+#include "sc/fabric/frame_encoder.hpp"
+#include "sc/fabric/roce_format.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "fabric/clos.hpp"
-#include "fabric/flow_hash.hpp"
-#include "fabric/routing.hpp"
-#include "fabric/topology.hpp"
+#include "sc/fabric/clos.hpp"
+#include "sc/fabric/flow_hash.hpp"
+#include "sc/fabric/routing.hpp"
+#include "sc/fabric/topology.hpp"
 
 namespace ccf::fabric {
 namespace {

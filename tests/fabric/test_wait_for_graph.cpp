@@ -7,7 +7,7 @@
 #include <random>
 #include <set>
 
-#include "fabric/wait_for_graph.hpp"
+#include "sc/fabric/wait_for_graph.hpp"
 
 namespace ccf::fabric {
 namespace {

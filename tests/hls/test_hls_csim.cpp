@@ -19,12 +19,12 @@
 #include <fmt/format.h>
 #include <systemc>
 
-#include "nic/dcqcn_np_unit.hpp"
-#include "nic/dcqcn_rp_unit.hpp"
-#include "nic/ldcp_pcc_unit.hpp"
-#include "nic/ldcp_unit.hpp"
-#include "nic/swift_unit.hpp"
-#include "nic/timely_unit.hpp"
+#include "sc/nic/dcqcn_np_unit.hpp"
+#include "sc/nic/dcqcn_rp_unit.hpp"
+#include "sc/nic/ldcp_pcc_unit.hpp"
+#include "sc/nic/ldcp_unit.hpp"
+#include "sc/nic/swift_unit.hpp"
+#include "sc/nic/timely_unit.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

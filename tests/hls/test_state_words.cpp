@@ -7,12 +7,12 @@
 #include <cstdio>
 #include <random>
 
-#include "dcqcn/rp_top.hpp"
-#include "dcqcn/state_words.hpp"
-#include "ldcp/ldcp_top.hpp"
-#include "ldcp/ldcp_vectors.hpp"
-#include "timely/timely_top.hpp"
-#include "timely/timely_vectors.hpp"
+#include "hls/dcqcn/rp_top.hpp"
+#include "hls/dcqcn/state_words.hpp"
+#include "hls/ldcp/ldcp_top.hpp"
+#include "hls/ldcp/ldcp_vectors.hpp"
+#include "hls/timely/timely_top.hpp"
+#include "hls/timely/timely_vectors.hpp"
 
 namespace ccf::hls::dcqcn {
 namespace {

@@ -11,14 +11,14 @@
 #include <bit>
 #include <random>
 
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/rp_kernel.hpp"
-#include "divider.hpp"
-#include "priority_encoder.hpp"
-#include "ldcp/ldcp_kernel.hpp"
-#include "swift/swift_kernel.hpp"
-#include "timely/timely_kernel.hpp"
-#include "widths.hpp"
+#include "hls/dcqcn/np_kernel.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
+#include "hls/divider.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
+#include "hls/priority_encoder.hpp"
+#include "hls/swift/swift_kernel.hpp"
+#include "hls/timely/timely_kernel.hpp"
+#include "hls/widths.hpp"
 
 namespace {
 

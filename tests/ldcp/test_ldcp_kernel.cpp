@@ -14,9 +14,9 @@
 #include <random>
 #include <string>
 
-#include "ldcp/ldcp_kernel.hpp"
-#include "ldcp/ldcp_reference.hpp"
-#include "ldcp/kernel_params.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
+#include "models/ldcp/kernel_params.hpp"
+#include "models/ldcp/ldcp_reference.hpp"
 
 namespace ccf::hls::ldcp {
 namespace {

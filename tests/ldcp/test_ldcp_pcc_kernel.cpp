@@ -11,10 +11,10 @@
 #include <random>
 #include <string>
 
-#include "ldcp/ldcp_kernel.hpp"
-#include "ldcp/ldcp_pcc_kernel.hpp"
-#include "ldcp/kernel_params.hpp"
-#include "ldcp/ldcp_pcc_reference.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
+#include "hls/ldcp/ldcp_pcc_kernel.hpp"
+#include "models/ldcp/kernel_params.hpp"
+#include "models/ldcp/ldcp_pcc_reference.hpp"
 
 namespace ccf::hls::ldcp {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "dcqcn/fluid_model.hpp"
+#include "models/dcqcn/fluid_model.hpp"
 
 namespace ccf::models::dcqcn {
 namespace {

@@ -15,8 +15,8 @@
 
 #include <fmt/format.h>
 
-#include "switch/mmu_model.hpp"
-#include "switch/switch_config.hpp"
+#include "models/switch/mmu_model.hpp"
+#include "models/switch/switch_config.hpp"
 #include "switch_test_util.hpp"
 
 namespace ccf::sw {

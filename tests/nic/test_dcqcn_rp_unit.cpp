@@ -5,8 +5,8 @@
 
 #include <systemc>
 
-#include "dcqcn/rp_kernel.hpp"
-#include "nic/dcqcn_rp_unit.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
+#include "sc/nic/dcqcn_rp_unit.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "dcqcn/np_vectors.hpp"
-#include "dcqcn/rp_vectors.hpp"
-#include "nic/dcqcn_rtl.hpp"
+#include "hls/dcqcn/np_vectors.hpp"
+#include "hls/dcqcn/rp_vectors.hpp"
+#include "sc/nic/dcqcn_rtl.hpp"
 
 extern "C" int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

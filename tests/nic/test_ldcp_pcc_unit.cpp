@@ -19,17 +19,17 @@
 #include <fmt/format.h>
 #include <systemc>
 
-#include "fabric/frame.hpp"
-#include "fabric/link.hpp"
-#include "fabric/roce_format.hpp"
-#include "ldcp/ldcp_pcc_kernel.hpp"
-#include "ldcp/kernel_params.hpp"
-#include "ldcp/ldcp_pcc_reference.hpp"
-#include "nic/dcqcn_np_unit.hpp"
-#include "nic/ldcp_pcc_unit.hpp"
-#include "nic/nic.hpp"
-#include "switch/switch_config.hpp"
-#include "switch/switch_model.hpp"
+#include "hls/ldcp/ldcp_pcc_kernel.hpp"
+#include "models/ldcp/kernel_params.hpp"
+#include "models/ldcp/ldcp_pcc_reference.hpp"
+#include "models/switch/switch_config.hpp"
+#include "sc/fabric/frame.hpp"
+#include "sc/fabric/link.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/nic/dcqcn_np_unit.hpp"
+#include "sc/nic/ldcp_pcc_unit.hpp"
+#include "sc/nic/nic.hpp"
+#include "sc/switch/switch_model.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

@@ -14,12 +14,12 @@
 
 #include <systemc>
 
-#include "ldcp/ldcp_kernel.hpp"
-#include "fabric/frame.hpp"
-#include "ldcp/ldcp_reference.hpp"
-#include "ldcp/kernel_params.hpp"
-#include "nic/ldcp_unit.hpp"
-#include "nic/nic.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
+#include "models/ldcp/kernel_params.hpp"
+#include "models/ldcp/ldcp_reference.hpp"
+#include "sc/fabric/frame.hpp"
+#include "sc/nic/ldcp_unit.hpp"
+#include "sc/nic/nic.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

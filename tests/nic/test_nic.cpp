@@ -12,14 +12,14 @@
 #include <fmt/format.h>
 #include <systemc>
 
-#include "fabric/frame.hpp"
-#include "fabric/link.hpp"
-#include "fabric/roce_format.hpp"
-#include "nic/cc_unit.hpp"
-#include "nic/dcqcn_np_unit.hpp"
-#include "nic/nic.hpp"
-#include "switch/switch_config.hpp"
-#include "switch/switch_model.hpp"
+#include "models/switch/switch_config.hpp"
+#include "sc/fabric/frame.hpp"
+#include "sc/fabric/link.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/nic/cc_unit.hpp"
+#include "sc/nic/dcqcn_np_unit.hpp"
+#include "sc/nic/nic.hpp"
+#include "sc/switch/switch_model.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

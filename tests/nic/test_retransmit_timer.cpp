@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <random>
 
-#include "nic/retransmit_timer.hpp"
+#include "sc/nic/retransmit_timer.hpp"
 
 int sc_main(int, char**) {
   return 0;

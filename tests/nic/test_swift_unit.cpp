@@ -14,12 +14,12 @@
 
 #include <systemc>
 
-#include "fabric/roce_format.hpp"
-#include "nic/nic.hpp"
-#include "nic/swift_unit.hpp"
-#include "swift/kernel_params.hpp"
-#include "swift/swift_kernel.hpp"
-#include "swift/swift_reference.hpp"
+#include "hls/swift/swift_kernel.hpp"
+#include "models/swift/kernel_params.hpp"
+#include "models/swift/swift_reference.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/nic/nic.hpp"
+#include "sc/nic/swift_unit.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

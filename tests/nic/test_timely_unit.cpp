@@ -12,10 +12,10 @@
 
 #include <systemc>
 
-#include "fabric/roce_format.hpp"
-#include "nic/nic.hpp"
-#include "nic/timely_unit.hpp"
-#include "timely/timely_kernel.hpp"
+#include "hls/timely/timely_kernel.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/nic/nic.hpp"
+#include "sc/nic/timely_unit.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

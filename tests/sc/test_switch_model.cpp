@@ -12,12 +12,12 @@
 #include <systemc>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "fabric/frame.hpp"
-#include "fabric/link.hpp"
-#include "fabric/roce_format.hpp"
-#include "switch/switch_config.hpp"
-#include "switch/switch_model.hpp"
-#include "driver/switch_regs.hpp"
+#include "models/switch/switch_config.hpp"
+#include "rtl/driver/switch_regs.hpp"
+#include "sc/fabric/frame.hpp"
+#include "sc/fabric/link.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/switch/switch_model.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "scenario/scenario.hpp"
+#include "sims/scenario/scenario.hpp"
 
 namespace ccf::test {
 

@@ -15,7 +15,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "switch/buffer_plan.hpp"
+#include "models/switch/buffer_plan.hpp"
 #include "test_tmp.hpp"
 
 namespace {

@@ -12,10 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cc/cc_algorithm.hpp"
-#include "cc/cc_names.hpp"
+#include "sims/generated/cc_names.hpp"
 #include "cli_run.hpp"
-#include "scenario/scenario.hpp"
+#include "sims/cc/cc_algorithm.hpp"
+#include "sims/scenario/scenario.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

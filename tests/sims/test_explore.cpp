@@ -13,11 +13,11 @@
 
 #include <systemc>
 
-#include "cc/cc_algorithm.hpp"
-#include "cc/dcqcn/dcqcn_explore.hpp"
 #include "cli_run.hpp"
-#include "explore/event_trace.hpp"
-#include "explore/explore.hpp"
+#include "sims/cc/cc_algorithm.hpp"
+#include "sims/cc/dcqcn/dcqcn_explore.hpp"
+#include "sims/explore/event_trace.hpp"
+#include "sims/explore/explore.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

@@ -13,13 +13,13 @@
 #include <nlohmann/json.hpp>
 #include <systemc>
 
-#include "cc/cc_report.hpp"
 #include "cli_run.hpp"
-#include "dcqcn/dcqcn_cost.hpp"
-#include "ldcp/ldcp_cost.hpp"
-#include "report/unit_report.hpp"
-#include "swift/swift_cost.hpp"
-#include "timely/timely_cost.hpp"
+#include "hls/dcqcn/dcqcn_cost.hpp"
+#include "hls/ldcp/ldcp_cost.hpp"
+#include "hls/swift/swift_cost.hpp"
+#include "hls/timely/timely_cost.hpp"
+#include "sims/cc/cc_report.hpp"
+#include "sims/report/unit_report.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "cc/cc_algorithm.hpp"
 #include "cli_run.hpp"
+#include "sims/cc/cc_algorithm.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
 

@@ -8,12 +8,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "output/build_info.hpp"
-#include "output/gnuplot.hpp"
-#include "output/output_file.hpp"
-#include "output/run_plots.hpp"
-#include "output/run_results.hpp"
-#include "output/vcd_writer.hpp"
+#include "sims/output/build_info.hpp"
+#include "sims/output/gnuplot.hpp"
+#include "sims/output/output_file.hpp"
+#include "sims/output/run_plots.hpp"
+#include "sims/output/run_results.hpp"
+#include "sims/output/vcd_writer.hpp"
 #include "test_tmp.hpp"
 
 namespace ccf::sims {

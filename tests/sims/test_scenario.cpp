@@ -8,8 +8,8 @@
 #include <set>
 #include <string>
 
-#include "scenario/scenario.hpp"
 #include "scenario_error.hpp"
+#include "sims/scenario/scenario.hpp"
 #include "test_tmp.hpp"
 
 namespace ccf::sims {

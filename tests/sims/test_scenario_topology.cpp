@@ -5,11 +5,11 @@
 
 #include <string>
 
-#include "fabric/clos.hpp"
-#include "fabric/routing.hpp"
-#include "scenario/scenario.hpp"
-#include "scenario/scenario_topology.hpp"
+#include "sc/fabric/clos.hpp"
+#include "sc/fabric/routing.hpp"
 #include "scenario_error.hpp"
+#include "sims/scenario/scenario.hpp"
+#include "sims/scenario/scenario_topology.hpp"
 
 namespace ccf::sims {
 namespace {

@@ -15,12 +15,12 @@
 #include <string>
 #include <unistd.h>
 
-#include "scenario/scenario.hpp"
-#include "workload/ideal_fct.hpp"
-#include "workload/size_cdf.hpp"
-#include "workload/hpcc_flow_file.hpp"
-#include "workload/workload.hpp"
-#include "workload/workload_rng.hpp"
+#include "sims/scenario/scenario.hpp"
+#include "sims/workload/hpcc_flow_file.hpp"
+#include "sims/workload/ideal_fct.hpp"
+#include "sims/workload/size_cdf.hpp"
+#include "sims/workload/workload.hpp"
+#include "sims/workload/workload_rng.hpp"
 #include "test_tmp.hpp"
 
 namespace ccf::sims {

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "swift/swift_kernel.hpp"
-#include "swift/kernel_params.hpp"
-#include "swift/swift_reference.hpp"
+#include "hls/swift/swift_kernel.hpp"
+#include "models/swift/kernel_params.hpp"
+#include "models/swift/swift_reference.hpp"
 
 namespace ccf::hls::swift {
 namespace {

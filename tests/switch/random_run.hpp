@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <random>
 
-#include "switch/random_config.hpp"
-#include "switch/scoreboard.hpp"
-#include "switch/traffic_env.hpp"
 #include "switch_test_util.hpp"
+#include "tb/switch/random_config.hpp"
+#include "tb/switch/scoreboard.hpp"
+#include "tb/switch/traffic_env.hpp"
 
 namespace ccf::test {
 

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "switch/switch_config.hpp"
+#include "models/switch/switch_config.hpp"
 
 namespace ccf::test {
 

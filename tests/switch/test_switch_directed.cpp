@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "Vsw_top_small.h"
-#include "switch/harness.hpp"
 #include "switch_test_util.hpp"
+#include "tb/switch/harness.hpp"
 
 namespace ccf::test {
 namespace {

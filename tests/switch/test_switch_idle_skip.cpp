@@ -10,11 +10,11 @@
 
 #include "Vsw_top.h"
 #include "Vsw_top_rcm.h"
-#include "switch/random_config.hpp"
-#include "switch/scoreboard.hpp"
-#include "driver/switch_dut.hpp"
-#include "switch/traffic_env.hpp"
+#include "rtl/driver/switch_dut.hpp"
 #include "switch_test_util.hpp"
+#include "tb/switch/random_config.hpp"
+#include "tb/switch/scoreboard.hpp"
+#include "tb/switch/traffic_env.hpp"
 
 namespace ccf::test {
 namespace {

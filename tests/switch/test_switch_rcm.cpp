@@ -10,7 +10,7 @@
 #include "Vsw_top_rcm_small.h"
 #include "Vsw_top_small.h"
 #include "random_run.hpp"
-#include "switch/harness.hpp"
+#include "tb/switch/harness.hpp"
 
 namespace ccf::test {
 namespace {

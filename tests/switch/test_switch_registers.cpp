@@ -11,10 +11,10 @@
 
 #include "Vsw_top_rcm_small.h"
 #include "Vsw_top_small.h"
-#include "switch/harness.hpp"
-#include "switch/random_config.hpp"
-#include "driver/switch_regs.hpp"
+#include "rtl/driver/switch_regs.hpp"
 #include "switch_test_util.hpp"
+#include "tb/switch/harness.hpp"
+#include "tb/switch/random_config.hpp"
 
 namespace ccf::test {
 namespace {

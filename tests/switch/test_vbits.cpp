@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <random>
 
-#include "driver/vbits.hpp"
+#include "rtl/driver/vbits.hpp"
 #include "switch_test_util.hpp"
 
 namespace ccf::test {

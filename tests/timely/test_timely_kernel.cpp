@@ -17,9 +17,9 @@
 
 #include <fmt/format.h>
 
-#include "timely/timely_kernel.hpp"
-#include "timely/kernel_params.hpp"
-#include "timely/timely_reference.hpp"
+#include "hls/timely/timely_kernel.hpp"
+#include "models/timely/kernel_params.hpp"
+#include "models/timely/timely_reference.hpp"
 
 namespace ccf::hls::timely {
 namespace {

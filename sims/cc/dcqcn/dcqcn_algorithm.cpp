@@ -1,19 +1,19 @@
 // dcqcn_algorithm.cpp: DCQCN's registration (docs/adding-an-algorithm.md): the [cc.dcqcn] keys, the
 // presets (docs/units/dcqcn.md 4), the RP and NP units (kernel or Verilated RTL), the explore replay
 // and the report entries.
-#include "cc/dcqcn/dcqcn_algorithm.hpp"
+#include "sims/cc/dcqcn/dcqcn_algorithm.hpp"
 
 #include <fmt/format.h>
 
 #include <cmath>
 
-#include "cc/cc_keys.hpp"
-#include "cc/dcqcn/dcqcn_explore.hpp"
-#include "dcqcn/dcqcn_cost.hpp"
-#include "nic/dcqcn_np_unit.hpp"
-#include "nic/dcqcn_rp_unit.hpp"
-#include "nic/dcqcn_rtl.hpp"
-#include "report/unit_measure.hpp"
+#include "hls/dcqcn/dcqcn_cost.hpp"
+#include "sc/nic/dcqcn_np_unit.hpp"
+#include "sc/nic/dcqcn_rp_unit.hpp"
+#include "sc/nic/dcqcn_rtl.hpp"
+#include "sims/cc/cc_keys.hpp"
+#include "sims/cc/dcqcn/dcqcn_explore.hpp"
+#include "sims/report/unit_measure.hpp"
 
 namespace ccf::cc {
 namespace {

@@ -3,9 +3,9 @@
 // commands built on DCQCN alone (`ccfabric fluid`).
 #pragma once
 
-#include "cc/cc_algorithm.hpp"
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/rp_kernel.hpp"
+#include "hls/dcqcn/np_kernel.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
+#include "sims/cc/cc_algorithm.hpp"
 
 namespace ccf::cc {
 

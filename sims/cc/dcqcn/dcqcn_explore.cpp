@@ -5,7 +5,7 @@
 // the controlled variable of each flow is compared and its change (down, unchanged, up) is the decision;
 // where the decisions differ the reference is resynchronised to the kernel's state (a tie at a threshold
 // is a decision error, not a value error for the rest of the trace).
-#include "cc/dcqcn/dcqcn_explore.hpp"
+#include "sims/cc/dcqcn/dcqcn_explore.hpp"
 
 #include <fmt/format.h>
 
@@ -14,12 +14,12 @@
 #include <map>
 #include <systemc>
 
-#include "dcqcn/kernel_params.hpp"
-#include "dcqcn/np_reference.hpp"
-#include "dcqcn/rp_reference.hpp"
-#include "explore/replay_support.hpp"
-#include "nic/dcqcn_np_unit.hpp"
-#include "nic/dcqcn_rp_unit.hpp"
+#include "models/dcqcn/kernel_params.hpp"
+#include "models/dcqcn/np_reference.hpp"
+#include "models/dcqcn/rp_reference.hpp"
+#include "sc/nic/dcqcn_np_unit.hpp"
+#include "sc/nic/dcqcn_rp_unit.hpp"
+#include "sims/explore/replay_support.hpp"
 
 namespace ccf::cc {
 namespace {

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <memory>
 
-#include "dcqcn/np_kernel.hpp"
-#include "dcqcn/rp_kernel.hpp"
-#include "explore/explore.hpp"
+#include "hls/dcqcn/np_kernel.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
+#include "sims/explore/explore.hpp"
 
 namespace ccf::cc {
 

@@ -2,12 +2,12 @@
 // keys, its unit (hls/dctcp, sc/nic/dctcp_unit), the explore replay and the report entry.
 #include <fmt/format.h>
 
-#include "cc/cc_algorithm.hpp"
-#include "cc/cc_keys.hpp"
-#include "cc/dctcp/dctcp_explore.hpp"
-#include "dctcp/dctcp_cost.hpp"
-#include "nic/dctcp_unit.hpp"
-#include "report/unit_measure.hpp"
+#include "hls/dctcp/dctcp_cost.hpp"
+#include "sc/nic/dctcp_unit.hpp"
+#include "sims/cc/cc_algorithm.hpp"
+#include "sims/cc/cc_keys.hpp"
+#include "sims/cc/dctcp/dctcp_explore.hpp"
+#include "sims/report/unit_measure.hpp"
 
 namespace ccf::cc {
 namespace {

@@ -1,11 +1,11 @@
 // dctcp_explore.cpp: see dctcp_explore.hpp. ACKs, NAKs and timeouts of the trace go to both sides;
 // after each the windows are compared and the direction of cwnd's change is the decision. Where the
 // decisions differ the reference takes the kernel's state.
-#include "cc/dctcp/dctcp_explore.hpp"
+#include "sims/cc/dctcp/dctcp_explore.hpp"
 
-#include "dctcp/dctcp_reference.hpp"
-#include "explore/replay_support.hpp"
-#include "nic/dctcp_unit.hpp"
+#include "models/dctcp/dctcp_reference.hpp"
+#include "sc/nic/dctcp_unit.hpp"
+#include "sims/explore/replay_support.hpp"
 
 namespace ccf::cc {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <memory>
 
-#include "dctcp/dctcp_kernel.hpp"
-#include "explore/explore.hpp"
+#include "hls/dctcp/dctcp_kernel.hpp"
+#include "sims/explore/explore.hpp"
 
 namespace ccf::cc {
 

@@ -6,16 +6,16 @@
 
 #include <cmath>
 
-#include "cc/cc_algorithm.hpp"
-#include "cc/cc_keys.hpp"
-#include "cc/dcqcn/dcqcn_algorithm.hpp"
-#include "cc/ldcp/ldcp_explore.hpp"
-#include "fabric/roce_format.hpp"
-#include "ldcp/ldcp_cost.hpp"
-#include "nic/dcqcn_np_unit.hpp"
-#include "nic/ldcp_pcc_unit.hpp"
-#include "nic/ldcp_unit.hpp"
-#include "report/unit_measure.hpp"
+#include "hls/ldcp/ldcp_cost.hpp"
+#include "sc/fabric/roce_format.hpp"
+#include "sc/nic/dcqcn_np_unit.hpp"
+#include "sc/nic/ldcp_pcc_unit.hpp"
+#include "sc/nic/ldcp_unit.hpp"
+#include "sims/cc/cc_algorithm.hpp"
+#include "sims/cc/cc_keys.hpp"
+#include "sims/cc/dcqcn/dcqcn_algorithm.hpp"
+#include "sims/cc/ldcp/ldcp_explore.hpp"
+#include "sims/report/unit_measure.hpp"
 
 namespace ccf::cc {
 namespace {

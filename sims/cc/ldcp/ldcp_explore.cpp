@@ -4,7 +4,7 @@
 // controlled variable of each flow is compared and its change (down, unchanged, up) is the decision; where
 // the decisions differ the reference is resynchronised to the kernel's state (a tie at a threshold is a
 // decision error, not a value error for the rest of the trace).
-#include "cc/ldcp/ldcp_explore.hpp"
+#include "sims/cc/ldcp/ldcp_explore.hpp"
 
 #include <fmt/format.h>
 
@@ -13,10 +13,10 @@
 #include <map>
 #include <systemc>
 
-#include "explore/replay_support.hpp"
-#include "ldcp/kernel_params.hpp"
-#include "ldcp/ldcp_reference.hpp"
-#include "nic/ldcp_unit.hpp"
+#include "models/ldcp/kernel_params.hpp"
+#include "models/ldcp/ldcp_reference.hpp"
+#include "sc/nic/ldcp_unit.hpp"
+#include "sims/explore/replay_support.hpp"
 
 namespace ccf::cc {
 namespace {

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "ldcp/ldcp_kernel.hpp"
-#include "explore/explore.hpp"
+#include "hls/ldcp/ldcp_kernel.hpp"
+#include "sims/explore/explore.hpp"
 
 namespace ccf::cc {
 

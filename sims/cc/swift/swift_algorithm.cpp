@@ -2,12 +2,12 @@
 // the [cc.swift] keys, the unit, its delay-per-ACK NIC setting, the explore replay and the report entry.
 #include <fmt/format.h>
 
-#include "cc/cc_algorithm.hpp"
-#include "cc/cc_keys.hpp"
-#include "cc/swift/swift_explore.hpp"
-#include "nic/swift_unit.hpp"
-#include "report/unit_measure.hpp"
-#include "swift/swift_cost.hpp"
+#include "hls/swift/swift_cost.hpp"
+#include "sc/nic/swift_unit.hpp"
+#include "sims/cc/cc_algorithm.hpp"
+#include "sims/cc/cc_keys.hpp"
+#include "sims/cc/swift/swift_explore.hpp"
+#include "sims/report/unit_measure.hpp"
 
 namespace ccf::cc {
 namespace {

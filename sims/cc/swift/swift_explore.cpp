@@ -4,7 +4,7 @@
 // and its change (down, unchanged, up) is the decision; where the decisions differ the reference is
 // resynchronised to the kernel's state (a tie at a threshold is a decision error, not a value error for
 // the rest of the trace).
-#include "cc/swift/swift_explore.hpp"
+#include "sims/cc/swift/swift_explore.hpp"
 
 #include <fmt/format.h>
 
@@ -13,10 +13,10 @@
 #include <map>
 #include <systemc>
 
-#include "explore/replay_support.hpp"
-#include "nic/swift_unit.hpp"
-#include "swift/kernel_params.hpp"
-#include "swift/swift_reference.hpp"
+#include "models/swift/kernel_params.hpp"
+#include "models/swift/swift_reference.hpp"
+#include "sc/nic/swift_unit.hpp"
+#include "sims/explore/replay_support.hpp"
 
 namespace ccf::cc {
 namespace {

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "swift/swift_kernel.hpp"
-#include "explore/explore.hpp"
+#include "hls/swift/swift_kernel.hpp"
+#include "sims/explore/explore.hpp"
 
 namespace ccf::cc {
 

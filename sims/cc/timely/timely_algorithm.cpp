@@ -3,12 +3,12 @@
 // explore replay and the report entry.
 #include <fmt/format.h>
 
-#include "cc/cc_algorithm.hpp"
-#include "cc/cc_keys.hpp"
-#include "cc/timely/timely_explore.hpp"
-#include "nic/timely_unit.hpp"
-#include "report/unit_measure.hpp"
-#include "timely/timely_cost.hpp"
+#include "hls/timely/timely_cost.hpp"
+#include "sc/nic/timely_unit.hpp"
+#include "sims/cc/cc_algorithm.hpp"
+#include "sims/cc/cc_keys.hpp"
+#include "sims/cc/timely/timely_explore.hpp"
+#include "sims/report/unit_measure.hpp"
 
 namespace ccf::cc {
 namespace {

@@ -4,7 +4,7 @@
 // each flow is compared and its change (down, unchanged, up) is the decision; where the decisions differ
 // the reference is resynchronised to the kernel's state (a tie at a threshold is a decision error, not a
 // value error for the rest of the trace).
-#include "cc/timely/timely_explore.hpp"
+#include "sims/cc/timely/timely_explore.hpp"
 
 #include <fmt/format.h>
 
@@ -13,10 +13,10 @@
 #include <map>
 #include <systemc>
 
-#include "explore/replay_support.hpp"
-#include "nic/timely_unit.hpp"
-#include "timely/kernel_params.hpp"
-#include "timely/timely_reference.hpp"
+#include "models/timely/kernel_params.hpp"
+#include "models/timely/timely_reference.hpp"
+#include "sc/nic/timely_unit.hpp"
+#include "sims/explore/replay_support.hpp"
 
 namespace ccf::cc {
 namespace {
