@@ -41,7 +41,7 @@ std::vector<std::pair<uint32_t, uint32_t>> config_writes(const SwitchParams& par
   for (unsigned g = 0; g < cfg.ecmp.size(); ++g) {
     const EcmpGroup& e = cfg.ecmp[g];
     w.emplace_back(addr(kEcmpSize, g), e.size);
-    for (unsigned k = 0; k < e.size; ++k) w.emplace_back(addr(kEcmpMember, g * 16 + k), e.members[k]);
+    for (unsigned k = 0; k < e.size; ++k) w.emplace_back(ecmp_member(g, k), e.members[k]);
   }
   if (params.rcm) {  // 2.11.6
     const RcmConfig& r = cfg.rcm;

@@ -112,7 +112,8 @@ module sw_admission #(
     assign pr_uh = a_u + a_h;
     assign {b_peak, b_h, b_u} = ir_b_data;
     assign {r_peak, r_h, r_u} = ir_r_data;
-    assign rd_data = (rd_k_q == 2'd0) ? 32'(r_u) : (rd_k_q == 2'd1) ? 32'(r_h) : 32'(r_peak);
+    assign rd_data = (rd_k_q == 2'(sw_pkg::ING_U)) ? 32'(r_u) :
+                     (rd_k_q == 2'(sw_pkg::ING_H)) ? 32'(r_h) : 32'(r_peak);   // ING_PEAK (2.9)
 
     always_ff @(posedge clk) begin
         if (rd_en) begin

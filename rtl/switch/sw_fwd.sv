@@ -28,7 +28,7 @@ module sw_fwd #(
     output logic [sw_pkg::DATA_W-1:0]    cfg_rd_word   // register at cfg_addr (0: none), latched at cfg_rd_en
 );
     localparam int GRP_W = (NGROUPS > 1) ? $clog2(NGROUPS) : 1;
-    localparam int MEM_W = GRP_W + 4;
+    localparam int MEM_W = GRP_W + sw_pkg::ECMP_M_K_W;   // {g, k} (2.9 block 4)
 
     // forwarding table {valid, is_ecmp, port_or_group[7:0]}, ECMP members and group sizes
     logic [9:0] fwd_mem  [2**DST_W];
@@ -41,14 +41,14 @@ module sw_fwd #(
 
     // the address is an input: decoded only in a cycle with a register access (docs/switch.md 3.5)
     always_comb begin
-        blk      = cfg_addr[19:16];
-        idx      = cfg_addr[15:0];
+        blk      = cfg_addr[sw_pkg::IDX_W +: 4];
+        idx      = cfg_addr[sw_pkg::IDX_W-1:0];
         fwd_sel  = 1'b0;
         memb_sel = 1'b0;
         size_sel = 1'b0;
         if (cfg_wr_en || cfg_rd_en) begin
             fwd_sel  = blk == sw_pkg::BLK_FWD && (32'(idx) >> DST_W) == 0;
-            memb_sel = blk == sw_pkg::BLK_ECMP_M && 32'(idx) < NGROUPS*16;
+            memb_sel = blk == sw_pkg::BLK_ECMP_M && 32'(idx) < (NGROUPS << sw_pkg::ECMP_M_K_W);
             size_sel = blk == sw_pkg::BLK_ECMP_N && 32'(idx) < NGROUPS;
         end
     end

@@ -92,6 +92,16 @@ module sw_rcm #(
     localparam int NSAR    = 1 << SAR_TBL_LG;
     localparam int SAR_E   = 1 + PID_W + 48;              // {valid, port, last}
     localparam int CELL_LG = $clog2(CELL_BYTES);
+    // block 7 (2.11.6): counter k of port p is ctr[p*CTR_N + k], read at index {p, k, hi}
+    localparam int CTR_N   = 1 << sw_pkg::RCMCNT_K_W;
+    localparam int CTR_K   = sw_pkg::CNT_HI_W;             // lowest bit of k in the index
+    localparam int CTR_P   = CTR_K + sw_pkg::RCMCNT_K_W;   // lowest bit of p
+    localparam int K_CN_SENT        = 32'(sw_pkg::RCMCNT_CN_SENT);
+    localparam int K_CN_RECEIVED    = 32'(sw_pkg::RCMCNT_CN_RECEIVED);
+    localparam int K_CFR_SAMPLES    = 32'(sw_pkg::RCMCNT_CFR_SAMPLES);
+    localparam int K_RCC_HELD_BYTES = 32'(sw_pkg::RCMCNT_RCC_HELD_BYTES);
+    localparam int K_SAR_REROUTES   = 32'(sw_pkg::RCMCNT_SAR_REROUTES);
+    localparam int K_REORDERED      = 32'(sw_pkg::RCMCNT_REORDERED);
 
     initial begin
         if (CFR_DEPTH != 8 && CFR_DEPTH != 16 && CFR_DEPTH != 32)
@@ -123,37 +133,39 @@ module sw_rcm #(
     assign rcc_class = rcc_class_q;
     assign rcc_queue = rcc_queue_q;
 
-    logic       blk6, blk7;
-    logic [4:0] widx;
-    assign blk6 = cfg_addr[19:16] == 4'd6;
-    assign blk7 = cfg_addr[19:16] == 4'd7;
-    assign widx = cfg_addr[4:0];
+    logic                         blk6, blk7;
+    logic [sw_pkg::RCM_IDX_W-1:0] widx;
+    logic                         widx_ok;   // index bits above widx are 0
+    assign blk6    = cfg_addr[sw_pkg::IDX_W +: 4] == sw_pkg::BLK_RCM;
+    assign blk7    = cfg_addr[sw_pkg::IDX_W +: 4] == sw_pkg::BLK_RCM_CNT;
+    assign widx    = cfg_addr[sw_pkg::RCM_IDX_W-1:0];
+    assign widx_ok = cfg_addr[sw_pkg::IDX_W-1:sw_pkg::RCM_IDX_W] == '0;
 
     always_ff @(posedge clk) begin
         if (rst) begin
             ctrl_q <= '0;
-        end else if (cfg_wr_en && blk6 && cfg_addr[15:5] == '0) begin
+        end else if (cfg_wr_en && blk6 && widx_ok) begin
             case (widx)
-                5'd0:  ctrl_q       <= cfg_wr_data[3:0];
-                5'd1:  qeq_q        <= cfg_wr_data;
-                5'd2:  qeq_ing_q    <= cfg_wr_data;
-                5'd3:  wq_q         <= cfg_wr_data[3:0];
-                5'd4:  sample_q     <= cfg_wr_data;
-                5'd5:  fb_shift_q   <= cfg_wr_data[4:0];
-                5'd6:  hold_q       <= cfg_wr_data;
-                5'd7:  cn_int_q     <= cfg_wr_data;
-                5'd8:  cn_w_q       <= cfg_wr_data[2:0];
-                5'd9:  cfr_sample_q <= cfg_wr_data;
-                5'd10: begin
+                sw_pkg::RCM_CTRL:               ctrl_q       <= cfg_wr_data[3:0];
+                sw_pkg::RCM_CRD_QEQ_BYTES:      qeq_q        <= cfg_wr_data;
+                sw_pkg::RCM_CRD_QEQ_ING_BYTES:  qeq_ing_q    <= cfg_wr_data;
+                sw_pkg::RCM_CRD_WQ_LOG2:        wq_q         <= cfg_wr_data[3:0];
+                sw_pkg::RCM_CRD_SAMPLE_BYTES:   sample_q     <= cfg_wr_data;
+                sw_pkg::RCM_CRD_FB_SHIFT:       fb_shift_q   <= cfg_wr_data[4:0];
+                sw_pkg::RCM_FLAG_HOLD_CYCLES:   hold_q       <= cfg_wr_data;
+                sw_pkg::RCM_CN_INTERVAL_CYCLES: cn_int_q     <= cfg_wr_data;
+                sw_pkg::RCM_CN_W_SHIFT:         cn_w_q       <= cfg_wr_data[2:0];
+                sw_pkg::RCM_CFR_SAMPLE_BYTES:   cfr_sample_q <= cfg_wr_data;
+                sw_pkg::RCM_RCC_CLASS_QUEUE:    begin
                     rcc_class_q <= cfg_wr_data[2:0];
                     rcc_queue_q <= cfg_wr_data[6:4];
                 end
-                5'd11: win_q        <= cfg_wr_data;
-                5'd12: min_q        <= cfg_wr_data;
-                5'd13: sar_level_q  <= cfg_wr_data[5:0];
-                5'd14: gap_q        <= cfg_wr_data;
-                5'd15: cn_mask_q[31:0]  <= cfg_wr_data;
-                5'd16: cn_mask_q[63:32] <= cfg_wr_data;
+                sw_pkg::RCM_RCC_WINDOW_BYTES:   win_q        <= cfg_wr_data;
+                sw_pkg::RCM_RCC_MIN_BYTES:      min_q        <= cfg_wr_data;
+                sw_pkg::RCM_SAR_LEVEL:          sar_level_q  <= cfg_wr_data[5:0];
+                sw_pkg::RCM_SAR_GAP_CYCLES:     gap_q        <= cfg_wr_data;
+                sw_pkg::RCM_CN_PORT_MASK_LO:    cn_mask_q[31:0]  <= cfg_wr_data;
+                sw_pkg::RCM_CN_PORT_MASK_HI:    cn_mask_q[63:32] <= cfg_wr_data;
                 default: ;
             endcase
         end
@@ -195,7 +207,7 @@ module sw_rcm #(
     logic [SAR_E-1:0]  sar_tbl [NSAR];
     logic [NSAR-1:0]   sar_v;
     // counters (block 7): per port k = 0..5
-    logic [63:0]       ctr [NPORTS*8];
+    logic [63:0]       ctr [NPORTS*CTR_N];
 
     // ---------------------------------------------------------------- helpers
     function automatic logic signed [63:0] crd_fb_raw(input logic [31:0] q, input logic [31:0] qeq,
@@ -626,37 +638,42 @@ module sw_rcm #(
         end
     end
 
-    // counters (block 7): k 0 CN sent, 1 CN received, 2 CFR samples, 3 rcc_held_bytes, 4 SAR
-    // reroutes, 5 reordered frames; one write per port per edge
-    logic [NPORTS*8-1:0] ctr_v;
+    // counters (block 7, 2.11.6): CN sent, CN received, CFR samples, rcc_held_bytes, SAR reroutes,
+    // reordered frames; one write per port per edge
+    logic [NPORTS*CTR_N-1:0] ctr_v;
     always_ff @(posedge clk) begin
         if (rst) begin
             ctr_v <= '0;
         end else begin
             if (cn_out_valid) begin
-                ctr[32'(pr_port) * 8 + 0] <= (ctr_v[32'(pr_port) * 8 + 0] ? ctr[32'(pr_port) * 8 + 0] : '0) + 64'd1;
-                ctr_v[32'(pr_port) * 8 + 0] <= 1'b1;
+                ctr[32'(pr_port) * CTR_N + K_CN_SENT] <= (ctr_v[32'(pr_port) * CTR_N + K_CN_SENT] ?
+                    ctr[32'(pr_port) * CTR_N + K_CN_SENT] : '0) + 64'd1;
+                ctr_v[32'(pr_port) * CTR_N + K_CN_SENT] <= 1'b1;
             end
             if (cn_in_valid) begin
-                ctr[32'(cn_e) * 8 + 1] <= (ctr_v[32'(cn_e) * 8 + 1] ? ctr[32'(cn_e) * 8 + 1] : '0) + 64'd1;
-                ctr_v[32'(cn_e) * 8 + 1] <= 1'b1;
+                ctr[32'(cn_e) * CTR_N + K_CN_RECEIVED] <= (ctr_v[32'(cn_e) * CTR_N + K_CN_RECEIVED] ?
+                    ctr[32'(cn_e) * CTR_N + K_CN_RECEIVED] : '0) + 64'd1;
+                ctr_v[32'(cn_e) * CTR_N + K_CN_RECEIVED] <= 1'b1;
             end
             if (admit && cam_write) begin
-                ctr[32'(eg_port) * 8 + 2] <= (ctr_v[32'(eg_port) * 8 + 2] ? ctr[32'(eg_port) * 8 + 2] : '0) + 64'd1;
-                ctr_v[32'(eg_port) * 8 + 2] <= 1'b1;
+                ctr[32'(eg_port) * CTR_N + K_CFR_SAMPLES] <= (ctr_v[32'(eg_port) * CTR_N + K_CFR_SAMPLES] ?
+                    ctr[32'(eg_port) * CTR_N + K_CFR_SAMPLES] : '0) + 64'd1;
+                ctr_v[32'(eg_port) * CTR_N + K_CFR_SAMPLES] <= 1'b1;
             end
             if (admit && rcc_cls && eg_q == rcc_queue_q) begin
-                ctr[32'(eg_port) * 8 + 3] <= (ctr_v[32'(eg_port) * 8 + 3] ? ctr[32'(eg_port) * 8 + 3] : '0) +
-                                             64'(pr_len);
-                ctr_v[32'(eg_port) * 8 + 3] <= 1'b1;
+                ctr[32'(eg_port) * CTR_N + K_RCC_HELD_BYTES] <= (ctr_v[32'(eg_port) * CTR_N + K_RCC_HELD_BYTES] ?
+                    ctr[32'(eg_port) * CTR_N + K_RCC_HELD_BYTES] : '0) + 64'(pr_len);
+                ctr_v[32'(eg_port) * CTR_N + K_RCC_HELD_BYTES] <= 1'b1;
             end
             if (admit && sar && reroute) begin
-                ctr[32'(eg_port) * 8 + 4] <= (ctr_v[32'(eg_port) * 8 + 4] ? ctr[32'(eg_port) * 8 + 4] : '0) + 64'd1;
-                ctr_v[32'(eg_port) * 8 + 4] <= 1'b1;
+                ctr[32'(eg_port) * CTR_N + K_SAR_REROUTES] <= (ctr_v[32'(eg_port) * CTR_N + K_SAR_REROUTES] ?
+                    ctr[32'(eg_port) * CTR_N + K_SAR_REROUTES] : '0) + 64'd1;
+                ctr_v[32'(eg_port) * CTR_N + K_SAR_REROUTES] <= 1'b1;
             end
             if (admit && sar && reorder) begin
-                ctr[32'(eg_port) * 8 + 5] <= (ctr_v[32'(eg_port) * 8 + 5] ? ctr[32'(eg_port) * 8 + 5] : '0) + 64'd1;
-                ctr_v[32'(eg_port) * 8 + 5] <= 1'b1;
+                ctr[32'(eg_port) * CTR_N + K_REORDERED] <= (ctr_v[32'(eg_port) * CTR_N + K_REORDERED] ?
+                    ctr[32'(eg_port) * CTR_N + K_REORDERED] : '0) + 64'd1;
+                ctr_v[32'(eg_port) * CTR_N + K_REORDERED] <= 1'b1;
             end
         end
     end
@@ -667,36 +684,39 @@ module sw_rcm #(
         logic [15:0] i;
         if (cfg_rd_en) begin
             rd_sel <= blk6 || blk7;
-            i = cfg_addr[15:0];
+            i = cfg_addr[sw_pkg::IDX_W-1:0];
             v = '0;
             if (blk6) begin
-                case (i[4:0])
-                    5'd0:  v = 32'(ctrl_q);
-                    5'd1:  v = qeq_q;
-                    5'd2:  v = qeq_ing_q;
-                    5'd3:  v = 32'(wq_q);
-                    5'd4:  v = sample_q;
-                    5'd5:  v = 32'(fb_shift_q);
-                    5'd6:  v = hold_q;
-                    5'd7:  v = cn_int_q;
-                    5'd8:  v = 32'(cn_w_q);
-                    5'd9:  v = cfr_sample_q;
-                    5'd10: v = {25'd0, rcc_queue_q, 1'b0, rcc_class_q};
-                    5'd11: v = win_q;
-                    5'd12: v = min_q;
-                    5'd13: v = 32'(sar_level_q);
-                    5'd14: v = gap_q;
-                    5'd15: v = cn_mask_q[31:0];
-                    5'd16: v = cn_mask_q[63:32];
+                case (i[sw_pkg::RCM_IDX_W-1:0])
+                    sw_pkg::RCM_CTRL:               v = 32'(ctrl_q);
+                    sw_pkg::RCM_CRD_QEQ_BYTES:      v = qeq_q;
+                    sw_pkg::RCM_CRD_QEQ_ING_BYTES:  v = qeq_ing_q;
+                    sw_pkg::RCM_CRD_WQ_LOG2:        v = 32'(wq_q);
+                    sw_pkg::RCM_CRD_SAMPLE_BYTES:   v = sample_q;
+                    sw_pkg::RCM_CRD_FB_SHIFT:       v = 32'(fb_shift_q);
+                    sw_pkg::RCM_FLAG_HOLD_CYCLES:   v = hold_q;
+                    sw_pkg::RCM_CN_INTERVAL_CYCLES: v = cn_int_q;
+                    sw_pkg::RCM_CN_W_SHIFT:         v = 32'(cn_w_q);
+                    sw_pkg::RCM_CFR_SAMPLE_BYTES:   v = cfr_sample_q;
+                    sw_pkg::RCM_RCC_CLASS_QUEUE:    v = {25'd0, rcc_queue_q, 1'b0, rcc_class_q};
+                    sw_pkg::RCM_RCC_WINDOW_BYTES:   v = win_q;
+                    sw_pkg::RCM_RCC_MIN_BYTES:      v = min_q;
+                    sw_pkg::RCM_SAR_LEVEL:          v = 32'(sar_level_q);
+                    sw_pkg::RCM_SAR_GAP_CYCLES:     v = gap_q;
+                    sw_pkg::RCM_CN_PORT_MASK_LO:    v = cn_mask_q[31:0];
+                    sw_pkg::RCM_CN_PORT_MASK_HI:    v = cn_mask_q[63:32];
                     default: v = '0;
                 endcase
-                if (i[15:5] != '0) v = '0;
-            end else if (blk7 && 32'(i[15:4]) < NPORTS && i[3:1] < 3'd6) begin
-                if (ctr_v[32'(i[15:4]) * 8 + 32'(i[3:1])]) begin
-                    v = i[0] ? ctr[32'(i[15:4]) * 8 + 32'(i[3:1])][63:32] : ctr[32'(i[15:4]) * 8 + 32'(i[3:1])][31:0];
+                if (!widx_ok) v = '0;
+            end else if (blk7 && 32'(i[15:CTR_P]) < NPORTS &&
+                         i[CTR_K +: sw_pkg::RCMCNT_K_W] <= sw_pkg::RCMCNT_REORDERED) begin
+                if (ctr_v[32'(i[15:CTR_P]) * CTR_N + 32'(i[CTR_K +: sw_pkg::RCMCNT_K_W])]) begin
+                    v = i[0] ? ctr[32'(i[15:CTR_P]) * CTR_N + 32'(i[CTR_K +: sw_pkg::RCMCNT_K_W])][63:32] :
+                               ctr[32'(i[15:CTR_P]) * CTR_N + 32'(i[CTR_K +: sw_pkg::RCMCNT_K_W])][31:0];
                 end
-            end else if (blk7 && 32'(i[15:4]) < NPORTS && i[3:0] == 4'd12) begin
-                v = wc_of(PID_W'(i[15:4]));  // k = 6, low word: the RCC share Wc
+            end else if (blk7 && 32'(i[15:CTR_P]) < NPORTS &&
+                         i[CTR_K +: sw_pkg::RCMCNT_K_W] == sw_pkg::RCMCNT_RCC_WC && !i[0]) begin
+                v = wc_of(PID_W'(i[15:CTR_P]));  // low word: the RCC share Wc
             end
             rd_data <= v;
         end
@@ -712,15 +732,15 @@ module sw_rcm #(
     logic        cov_rd_ctr;          // a read of a port's block 7 word
     logic [16:0] cov_wr6, cov_rd6;    // block 6, by index
     logic [6:0]  cov_rd7;             // block 7, by k (6: Wc)
-    assign cov_rd_ctr = cfg_rd_en && blk7 && 32'(cfg_addr[15:4]) < NPORTS;
+    assign cov_rd_ctr = cfg_rd_en && blk7 && 32'(cfg_addr[sw_pkg::IDX_W-1:CTR_P]) < NPORTS;
     for (genvar i = 0; i < 17; i++) begin : g_cov_reg
-        assign cov_wr6[i] = cfg_wr_en && blk6 && cfg_addr[15:5] == '0 && widx == 5'(i);
-        assign cov_rd6[i] = cfg_rd_en && blk6 && cfg_addr[15:5] == '0 && widx == 5'(i);
+        assign cov_wr6[i] = cfg_wr_en && blk6 && widx_ok && widx == sw_pkg::RCM_IDX_W'(i);
+        assign cov_rd6[i] = cfg_rd_en && blk6 && widx_ok && widx == sw_pkg::RCM_IDX_W'(i);
         if (i < 6) begin : g_ctr
-            assign cov_rd7[i] = cov_rd_ctr && cfg_addr[3:1] == 3'(i);
+            assign cov_rd7[i] = cov_rd_ctr && cfg_addr[CTR_K +: sw_pkg::RCMCNT_K_W] == sw_pkg::RCMCNT_K_W'(i);
         end
     end
-    assign cov_rd7[6] = cov_rd_ctr && cfg_addr[3:0] == 4'd12;
+    assign cov_rd7[6] = cov_rd_ctr && cfg_addr[CTR_K +: sw_pkg::RCMCNT_K_W] == sw_pkg::RCMCNT_RCC_WC && !cfg_addr[0];
     c_wr_rcm_ctrl          : cover property (@(posedge clk) disable iff (rst) cov_wr6[0]);
     c_wr_crd_qeq_bytes     : cover property (@(posedge clk) disable iff (rst) cov_wr6[1]);
     c_wr_crd_qeq_ing_bytes : cover property (@(posedge clk) disable iff (rst) cov_wr6[2]);

@@ -74,6 +74,19 @@ module sw_regs #(
     localparam logic [2:0] SRC_QLEN   = 3'd4;
     localparam logic [2:0] SRC_ING    = 3'd5;
     localparam int QCFG_W = 7*32;
+    // the lowest bit of each field of an index (2.9): *_K of k (above a counter's high-word bit),
+    // *_C of c, *_P of p
+    localparam int P_W    = 6;
+    localparam int PORT_P = sw_pkg::REG_P_K_W;
+    localparam int QUE_C  = sw_pkg::REG_Q_K_W;
+    localparam int QUE_P  = QUE_C + sw_pkg::IDX_C_W;
+    localparam int QCNT_K = sw_pkg::CNT_HI_W;
+    localparam int QCNT_C = QCNT_K + sw_pkg::QCNT_K_W;
+    localparam int QCNT_P = QCNT_C + sw_pkg::IDX_C_W;
+    localparam int PCNT_K = sw_pkg::CNT_HI_W;
+    localparam int PCNT_P = PCNT_K + sw_pkg::PCNT_K_W;
+    localparam int ING_C  = sw_pkg::ING_K_W;
+    localparam int ING_P  = ING_C + sw_pkg::IDX_C_W;
 
     logic [3:0]  blk;
     logic [15:0] idx;
@@ -121,8 +134,8 @@ module sw_regs #(
 
     // address decode: {block[19:16], index[15:0]} (2.9)
     always_comb begin
-        blk    = cfg_addr[19:16];
-        idx    = cfg_addr[15:0];
+        blk    = cfg_addr[sw_pkg::IDX_W +: 4];
+        idx    = cfg_addr[sw_pkg::IDX_W-1:0];
         p6     = '0;
         c3     = '0;
         rd_k   = '0;
@@ -138,35 +151,35 @@ module sw_regs #(
         if (cfg_rd_en || cfg_wr_en) begin
             case (blk)
                 sw_pkg::BLK_PORT: begin      // p*4 + k
-                    rd_k   = {2'd0, idx[1:0]};
-                    p6     = idx[7:2];
-                    idx_ok = idx[15:8] == '0;
+                    rd_k   = 4'(idx[PORT_P-1:0]);
+                    p6     = idx[PORT_P +: P_W];
+                    idx_ok = idx[15:PORT_P+P_W] == '0;
                 end
                 sw_pkg::BLK_QUEUE: begin     // (p*8+c)*8 + k
-                    rd_k   = {1'b0, idx[2:0]};
-                    c3     = idx[5:3];
-                    p6     = idx[11:6];
-                    idx_ok = idx[15:12] == '0;
+                    rd_k   = 4'(idx[QUE_C-1:0]);
+                    c3     = 3'(idx[QUE_C +: sw_pkg::IDX_C_W]);
+                    p6     = idx[QUE_P +: P_W];
+                    idx_ok = idx[15:QUE_P+P_W] == '0;
                 end
                 sw_pkg::BLK_QCNT: begin      // ((p*8+c)*16 + k)*2 + hi
                     rd_hi  = idx[0];
-                    rd_k   = idx[4:1];
-                    c3     = idx[7:5];
-                    p6     = idx[13:8];
-                    idx_ok = idx[15:14] == '0;
+                    rd_k   = 4'(idx[QCNT_K +: sw_pkg::QCNT_K_W]);
+                    c3     = 3'(idx[QCNT_C +: sw_pkg::IDX_C_W]);
+                    p6     = idx[QCNT_P +: P_W];
+                    idx_ok = idx[15:QCNT_P+P_W] == '0;
                 end
                 sw_pkg::BLK_PCNT: begin      // (p*16 + k)*2 + hi
                     rd_hi  = idx[0];
-                    rd_k   = idx[4:1];
-                    c3     = idx[3:1] - 3'd4;
-                    p6     = idx[10:5];
-                    idx_ok = idx[15:11] == '0;
+                    rd_k   = 4'(idx[PCNT_K +: sw_pkg::PCNT_K_W]);
+                    c3     = 3'(rd_k - sw_pkg::PCNT_PAUSED_CYCLES0);
+                    p6     = idx[PCNT_P +: P_W];
+                    idx_ok = idx[15:PCNT_P+P_W] == '0;
                 end
                 sw_pkg::BLK_INGRESS: begin   // (p*8+c)*4 + k
-                    rd_k   = {2'd0, idx[1:0]};
-                    c3     = idx[4:2];
-                    p6     = idx[10:5];
-                    idx_ok = idx[15:11] == '0;
+                    rd_k   = 4'(idx[ING_C-1:0]);
+                    c3     = 3'(idx[ING_C +: sw_pkg::IDX_C_W]);
+                    p6     = idx[ING_P +: P_W];
+                    idx_ok = idx[15:ING_P+P_W] == '0;
                 end
                 default: begin
                     idx_ok = 1'b0;
@@ -175,10 +188,13 @@ module sw_regs #(
             p_ok    = 32'(p6) < NPORTS;
             pc_ok   = p_ok && 32'(c3) < NPRIO;
 
-            rd_stats_q = cfg_rd_en && blk == sw_pkg::BLK_QCNT && idx_ok && pc_ok && rd_k <= 4'd9;
-            rd_stats_p = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && p_ok && rd_k <= 4'd3;
-            rd_paused  = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && pc_ok && rd_k >= 4'd4 &&
-                         32'(rd_k) < 4 + NPRIO;
+            rd_stats_q = cfg_rd_en && blk == sw_pkg::BLK_QCNT && idx_ok && pc_ok &&
+                         rd_k <= sw_pkg::QCNT_PEAK_BYTES;
+            rd_stats_p = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && p_ok &&
+                         rd_k <= sw_pkg::PCNT_DROP_NO_ROUTE;
+            rd_paused  = cfg_rd_en && blk == sw_pkg::BLK_PCNT && idx_ok && pc_ok &&
+                         rd_k >= sw_pkg::PCNT_PAUSED_CYCLES0 &&
+                         32'(rd_k) < 32'(sw_pkg::PCNT_PAUSED_CYCLES0) + NPRIO;
         end
         rd_port = PID_W'(p6);
         rd_c    = c3;
@@ -195,14 +211,15 @@ module sw_regs #(
 
     assign qa_cfg = qcfg_vld_q[qa_qid] ? qcfg_mem[qa_qid] : '0;
     assign qb_cfg = qcfg_vld_q[qb_qid] ? qcfg_mem[qb_qid] : '0;
-    assign qc_wr  = cfg_wr_en && blk == sw_pkg::BLK_QUEUE && idx_ok && pc_ok && rd_k <= 4'd6;
+    assign qc_wr  = cfg_wr_en && blk == sw_pkg::BLK_QUEUE && idx_ok && pc_ok &&
+                    rd_k <= sw_pkg::REG_Q_DWRR_QUANTUM_BYTES;
 
     always_ff @(posedge clk) begin
         logic [QCFG_W-1:0] e;
         if (qc_wr) begin
             e = qcfg_vld_q[rd_qid] ? qcfg_mem[rd_qid] : '0;
             // QCTRL keeps bits [1:0]
-            e[32'(rd_k)*32 +: 32] = (rd_k == 4'd5) ? {30'd0, cfg_wr_data[1:0]} : cfg_wr_data;
+            e[32'(rd_k)*32 +: 32] = (rd_k == sw_pkg::REG_Q_QCTRL) ? {30'd0, cfg_wr_data[1:0]} : cfg_wr_data;
             qcfg_mem[rd_qid] <= e;
         end
     end
@@ -215,7 +232,7 @@ module sw_regs #(
         end
     end
 
-    assign lfsr_seed_wr = cfg_wr_en && blk == sw_pkg::BLK_GLOBAL && idx == 16'd10;
+    assign lfsr_seed_wr = cfg_wr_en && blk == sw_pkg::BLK_GLOBAL && idx == sw_pkg::REG_G_LFSR_SEED;
 
     // register writes (2.9 blocks 0, 1)
     always_ff @(posedge clk) begin
@@ -237,25 +254,25 @@ module sw_regs #(
         end else if (cfg_wr_en) begin
             if (blk == sw_pkg::BLK_GLOBAL) begin
                 case (idx)
-                    16'd0:  ctrl_q         <= cfg_wr_data[2:0];
-                    16'd1:  lossless_q     <= cfg_wr_data[7:0];
-                    16'd2:  pool_q         <= cfg_wr_data;
-                    16'd3:  reserve_q      <= cfg_wr_data;
-                    16'd4:  static_thr_q   <= cfg_wr_data;
-                    16'd5:  pfc_beta_q     <= cfg_wr_data[3:0];
-                    16'd6:  lossy_beta_q   <= cfg_wr_data[3:0];
-                    16'd7:  resume_q       <= cfg_wr_data;
-                    16'd8:  pause_quanta_q <= cfg_wr_data[15:0];
-                    16'd9:  dwrr_mask_q    <= cfg_wr_data[7:0];
-                    16'd10: lfsr_seed_q    <= cfg_wr_data;
+                    sw_pkg::REG_G_CTRL:                 ctrl_q         <= cfg_wr_data[2:0];
+                    sw_pkg::REG_G_LOSSLESS_MASK:        lossless_q     <= cfg_wr_data[7:0];
+                    sw_pkg::REG_G_SHARED_POOL_CELLS:    pool_q         <= cfg_wr_data;
+                    sw_pkg::REG_G_RESERVE_CELLS:        reserve_q      <= cfg_wr_data;
+                    sw_pkg::REG_G_PFC_STATIC_THR_CELLS: static_thr_q   <= cfg_wr_data;
+                    sw_pkg::REG_G_PFC_BETA_LOG2:        pfc_beta_q     <= cfg_wr_data[3:0];
+                    sw_pkg::REG_G_LOSSY_BETA_LOG2:      lossy_beta_q   <= cfg_wr_data[3:0];
+                    sw_pkg::REG_G_RESUME_OFFSET_CELLS:  resume_q       <= cfg_wr_data;
+                    sw_pkg::REG_G_PAUSE_QUANTA:         pause_quanta_q <= cfg_wr_data[15:0];
+                    sw_pkg::REG_G_DWRR_GROUP_MASK:      dwrr_mask_q    <= cfg_wr_data[7:0];
+                    sw_pkg::REG_G_LFSR_SEED:            lfsr_seed_q    <= cfg_wr_data;
                     default: ;
                 endcase
             end
             if (blk == sw_pkg::BLK_PORT && idx_ok && p_ok) begin
                 case (rd_k)
-                    4'd0: headroom_q[rd_port*32 +: 32] <= cfg_wr_data;
-                    4'd1: qcycles_q[rd_port*32 +: 32]  <= cfg_wr_data;
-                    4'd2: refresh_q[rd_port*32 +: 32]  <= cfg_wr_data;
+                    sw_pkg::REG_P_HEADROOM_CELLS:     headroom_q[rd_port*32 +: 32] <= cfg_wr_data;
+                    sw_pkg::REG_P_QUANTUM_CYCLES:     qcycles_q[rd_port*32 +: 32]  <= cfg_wr_data;
+                    sw_pkg::REG_P_PFC_REFRESH_CYCLES: refresh_q[rd_port*32 +: 32]  <= cfg_wr_data;
                     default: ;
                 endcase
             end
@@ -274,32 +291,32 @@ module sw_regs #(
             case (blk)
                 sw_pkg::BLK_GLOBAL: begin
                     case (idx)
-                        16'd0:  v = 64'(ctrl_q);
-                        16'd1:  v = 64'(lossless_q);
-                        16'd2:  v = 64'(pool_q);
-                        16'd3:  v = 64'(reserve_q);
-                        16'd4:  v = 64'(static_thr_q);
-                        16'd5:  v = 64'(pfc_beta_q);
-                        16'd6:  v = 64'(lossy_beta_q);
-                        16'd7:  v = 64'(resume_q);
-                        16'd8:  v = 64'(pause_quanta_q);
-                        16'd9:  v = 64'(dwrr_mask_q);
-                        16'd10: v = 64'(lfsr_seed_q);
+                        sw_pkg::REG_G_CTRL:                 v = 64'(ctrl_q);
+                        sw_pkg::REG_G_LOSSLESS_MASK:        v = 64'(lossless_q);
+                        sw_pkg::REG_G_SHARED_POOL_CELLS:    v = 64'(pool_q);
+                        sw_pkg::REG_G_RESERVE_CELLS:        v = 64'(reserve_q);
+                        sw_pkg::REG_G_PFC_STATIC_THR_CELLS: v = 64'(static_thr_q);
+                        sw_pkg::REG_G_PFC_BETA_LOG2:        v = 64'(pfc_beta_q);
+                        sw_pkg::REG_G_LOSSY_BETA_LOG2:      v = 64'(lossy_beta_q);
+                        sw_pkg::REG_G_RESUME_OFFSET_CELLS:  v = 64'(resume_q);
+                        sw_pkg::REG_G_PAUSE_QUANTA:         v = 64'(pause_quanta_q);
+                        sw_pkg::REG_G_DWRR_GROUP_MASK:      v = 64'(dwrr_mask_q);
+                        sw_pkg::REG_G_LFSR_SEED:            v = 64'(lfsr_seed_q);
                         default: v = '0;
                     endcase
                 end
                 sw_pkg::BLK_PORT: begin
                     if (idx_ok && p_ok) begin
                         case (rd_k)
-                            4'd0: v = 64'(headroom_q[rd_port*32 +: 32]);
-                            4'd1: v = 64'(qcycles_q[rd_port*32 +: 32]);
-                            4'd2: v = 64'(refresh_q[rd_port*32 +: 32]);
+                            sw_pkg::REG_P_HEADROOM_CELLS:     v = 64'(headroom_q[rd_port*32 +: 32]);
+                            sw_pkg::REG_P_QUANTUM_CYCLES:     v = 64'(qcycles_q[rd_port*32 +: 32]);
+                            sw_pkg::REG_P_PFC_REFRESH_CYCLES: v = 64'(refresh_q[rd_port*32 +: 32]);
                             default: v = '0;
                         endcase
                     end
                 end
                 sw_pkg::BLK_QUEUE: begin
-                    if (idx_ok && pc_ok && rd_k <= 4'd6 && qcfg_vld_q[rd_qid]) begin
+                    if (idx_ok && pc_ok && rd_k <= sw_pkg::REG_Q_DWRR_QUANTUM_BYTES && qcfg_vld_q[rd_qid]) begin
                         v = 64'(qcfg_mem[rd_qid][32'(rd_k)*32 +: 32]);
                     end
                 end
@@ -309,7 +326,8 @@ module sw_regs #(
                 sw_pkg::BLK_QCNT: begin
                     if (rd_stats_q) begin
                         src_q <= SRC_STATS;
-                    end else if (idx_ok && pc_ok && (rd_k == 4'd10 || rd_k == 4'd11) && !rd_hi) begin
+                    end else if (idx_ok && pc_ok && (rd_k == sw_pkg::QCNT_LEN_BYTES ||
+                                                    rd_k == sw_pkg::QCNT_LEN_FRAMES) && !rd_hi) begin
                         src_q <= SRC_QLEN;   // 32 bits at most: the high word reads 0
                     end
                 end
@@ -323,18 +341,18 @@ module sw_regs #(
                 sw_pkg::BLK_INGRESS: begin
                     if (idx_ok && pc_ok) begin
                         case (rd_k)
-                            4'd0, 4'd1, 4'd3: src_q <= SRC_ING;
-                            4'd2: v = 64'(xoff[rd_qid]);
+                            sw_pkg::ING_U, sw_pkg::ING_H, sw_pkg::ING_PEAK: src_q <= SRC_ING;
+                            sw_pkg::ING_XOFF: v = 64'(xoff[rd_qid]);
                             default: v = '0;
                         endcase
                     end
                 end
                 sw_pkg::BLK_GSTATE: begin
                     case (idx)
-                        16'd0: v = 64'(shared_cells);
-                        16'd1: v = 64'(total_cells);
-                        16'd2: v = 64'(free_slots);
-                        16'd3: v = 64'(lfsr);
+                        sw_pkg::GST_SHARED_USED: v = 64'(shared_cells);
+                        sw_pkg::GST_TOTAL_USED:  v = 64'(total_cells);
+                        sw_pkg::GST_FREE_SLOTS:  v = 64'(free_slots);
+                        sw_pkg::GST_LFSR:        v = 64'(lfsr);
                         default: v = '0;
                     endcase
                 end

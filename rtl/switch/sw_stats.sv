@@ -47,6 +47,11 @@ module sw_stats #(
     output logic [31:0]                  rd_data
 );
     localparam int CTW = sw_pkg::CTR_W;
+    // a port's entry holds its counters at their k of block 9 (2.9)
+    localparam int K_PAUSE   = 32'(sw_pkg::PCNT_PFC_PAUSE_TX);
+    localparam int K_RESUME  = 32'(sw_pkg::PCNT_PFC_RESUME_TX);
+    localparam int K_RX      = 32'(sw_pkg::PCNT_PFC_RX);
+    localparam int K_NOROUTE = 32'(sw_pkg::PCNT_DROP_NO_ROUTE);
 
     // per queue, updated by the admission side
     logic [CTW-1:0] enq_frames   [NQ];
@@ -88,10 +93,10 @@ module sw_stats #(
                     // a PFC frame with a class at PAUSE_QUANTA > 0 is a pause frame, else a resume frame (2.6)
                     pause = (|pfc_out_pause_en[p*8 +: 8]) && pause_quanta_nz;
                     n = port_cnt[p];
-                    n[0*CTW +: CTW] = n[0*CTW +: CTW] + CTW'(pfc_out_valid[p] && pause);
-                    n[1*CTW +: CTW] = n[1*CTW +: CTW] + CTW'(pfc_out_valid[p] && !pause);
-                    n[2*CTW +: CTW] = n[2*CTW +: CTW] + CTW'(pfc_in_valid[p]);
-                    n[3*CTW +: CTW] = n[3*CTW +: CTW] + CTW'(nr);
+                    n[K_PAUSE*CTW +: CTW]   = n[K_PAUSE*CTW +: CTW]   + CTW'(pfc_out_valid[p] && pause);
+                    n[K_RESUME*CTW +: CTW]  = n[K_RESUME*CTW +: CTW]  + CTW'(pfc_out_valid[p] && !pause);
+                    n[K_RX*CTW +: CTW]      = n[K_RX*CTW +: CTW]      + CTW'(pfc_in_valid[p]);
+                    n[K_NOROUTE*CTW +: CTW] = n[K_NOROUTE*CTW +: CTW] + CTW'(nr);
                     port_cnt[p] <= rst ? '0 : n;
                 end
             end
@@ -163,16 +168,16 @@ module sw_stats #(
             vi = vld_in_q[rd_qid];
             vo = vld_out_q[rd_qid];
             case (rd_k)
-                4'd0: v = vi ? enq_frames[rd_qid] : '0;
-                4'd1: v = vi ? enq_bytes[rd_qid]  : '0;
-                4'd2: v = vo ? deq_frames[rd_qid] : '0;
-                4'd3: v = vo ? deq_bytes[rd_qid]  : '0;
-                4'd4: v = (vi ? marks_adm[rd_qid] : '0) + (vo ? marks_deq[rd_qid] : '0);
-                4'd5: v = vi ? drop_lossy[rd_qid] : '0;
-                4'd6: v = vi ? drop_wred[rd_qid]  : '0;
-                4'd7: v = vi ? drop_hdrm[rd_qid]  : '0;
-                4'd8: v = vi ? drop_full[rd_qid]  : '0;
-                4'd9: v = vi ? CTW'(peak_bytes[rd_qid]) : '0;
+                sw_pkg::QCNT_ENQ_FRAMES:       v = vi ? enq_frames[rd_qid] : '0;
+                sw_pkg::QCNT_ENQ_BYTES:        v = vi ? enq_bytes[rd_qid]  : '0;
+                sw_pkg::QCNT_DEQ_FRAMES:       v = vo ? deq_frames[rd_qid] : '0;
+                sw_pkg::QCNT_DEQ_BYTES:        v = vo ? deq_bytes[rd_qid]  : '0;
+                sw_pkg::QCNT_ECN_MARKS:        v = (vi ? marks_adm[rd_qid] : '0) + (vo ? marks_deq[rd_qid] : '0);
+                sw_pkg::QCNT_DROP_LOSSY_TAIL:  v = vi ? drop_lossy[rd_qid] : '0;
+                sw_pkg::QCNT_DROP_WRED:        v = vi ? drop_wred[rd_qid]  : '0;
+                sw_pkg::QCNT_DROP_HEADROOM:    v = vi ? drop_hdrm[rd_qid]  : '0;
+                sw_pkg::QCNT_DROP_BUFFER_FULL: v = vi ? drop_full[rd_qid]  : '0;
+                sw_pkg::QCNT_PEAK_BYTES:       v = vi ? CTW'(peak_bytes[rd_qid]) : '0;
                 default: v = '0;
             endcase
             rd_q <= rd_hi ? v[63:32] : v[31:0];

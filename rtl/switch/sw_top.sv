@@ -101,6 +101,13 @@ module sw_top #(
     localparam int PID_W   = $clog2(NPORTS);
     localparam int CELL_LG = $clog2(CELL_BYTES);
     localparam int CW      = sw_pkg::CNT_W;
+    // word k of a queue's entry of sw_regs holds its register k of block 2 (2.9)
+    localparam int Q_KMIN   = 32'(sw_pkg::REG_Q_KMIN_BYTES);
+    localparam int Q_KMAX   = 32'(sw_pkg::REG_Q_KMAX_BYTES);
+    localparam int Q_SLOPE  = 32'(sw_pkg::REG_Q_ECN_SLOPE);
+    localparam int Q_WRED_K = 32'(sw_pkg::REG_Q_WRED_K_BYTES);
+    localparam int Q_QCTRL  = 32'(sw_pkg::REG_Q_QCTRL);
+    localparam int Q_DWRR   = 32'(sw_pkg::REG_Q_DWRR_QUANTUM_BYTES);
 
     // parameter legality (1)
     initial begin
@@ -299,7 +306,8 @@ module sw_top #(
         .deq_cells(deq_cells), .deq_ecn(deq_ecn), .deq_port(deq_inport), .deq_extra(deq_extra),
         .deq_qbytes(deq_qbytes),
         .deq_last(deq_last),
-        .rd_en(cfg_rd_en), .rd_qid(rd_qid), .rd_frames(rd_k[0]), .rd_data(qlen_rd_data),
+        .rd_en(cfg_rd_en), .rd_qid(rd_qid), .rd_data(qlen_rd_data),
+        .rd_frames(rd_k[0] == sw_pkg::QCNT_LEN_FRAMES[0]),   // LEN_FRAMES, else LEN_BYTES (2.9)
         .free_slots(free_slots)
     );
 
@@ -349,17 +357,17 @@ module sw_top #(
     always_comb begin
         if (mark_at_dequeue) begin
             mark_q_bytes = deq_qbytes - 32'(deq_len);
-            mark_kmin    = qb_cfg[0*32 +: 32];
-            mark_kmax    = qb_cfg[1*32 +: 32];
-            mark_slope   = qb_cfg[3*32 +: 32];
-            mark_ecn_en  = qb_cfg[5*32];
+            mark_kmin    = qb_cfg[Q_KMIN*32 +: 32];
+            mark_kmax    = qb_cfg[Q_KMAX*32 +: 32];
+            mark_slope   = qb_cfg[Q_SLOPE*32 +: 32];
+            mark_ecn_en  = qb_cfg[Q_QCTRL*32];
             mark_ecn_in  = deq_ecn;
         end else begin
             mark_q_bytes = adm_qbytes;
-            mark_kmin    = qa_cfg[0*32 +: 32];
-            mark_kmax    = qa_cfg[1*32 +: 32];
-            mark_slope   = qa_cfg[3*32 +: 32];
-            mark_ecn_en  = qa_cfg[5*32];
+            mark_kmin    = qa_cfg[Q_KMIN*32 +: 32];
+            mark_kmax    = qa_cfg[Q_KMAX*32 +: 32];
+            mark_slope   = qa_cfg[Q_SLOPE*32 +: 32];
+            mark_ecn_en  = qa_cfg[Q_QCTRL*32];
             mark_ecn_in  = pr_ecn;
         end
     end
@@ -368,14 +376,13 @@ module sw_top #(
         .mark_q_bytes(mark_q_bytes), .kmin_bytes(mark_kmin), .kmax_bytes(mark_kmax),
         .ecn_slope(mark_slope), .ecn_en(mark_ecn_en), .mark_ecn_in(mark_ecn_in),
         .lfsr_low(lfsr_rnd), .mark(ecn_mark), .step(ecn_step),
-        .wred_q_bytes(adm_qbytes), .wred_k_bytes(qa_cfg[4*32 +: 32]), .wred_en(qa_cfg[5*32 + 1]),
+        .wred_q_bytes(adm_qbytes), .wred_k_bytes(qa_cfg[Q_WRED_K*32 +: 32]), .wred_en(qa_cfg[Q_QCTRL*32 + 1]),
         .wred_ecn_in(pr_ecn), .wred_drop(wred_drop)
     );
 
-    // PMAX is a software value (ECN_SLOPE carries it); QCTRL bits of the other port unused
+    // PMAX is a software value (ECN_SLOPE carries it); words and QCTRL bits each port leaves unused
     logic unused_qcfg;
-    assign unused_qcfg = ^{qa_cfg[7*32-1:5*32+2], qa_cfg[2*32 +: 32], qb_cfg[6*32-1:5*32+1],
-                           qb_cfg[4*32 +: 32], qb_cfg[2*32 +: 32]};
+    assign unused_qcfg = ^{qa_cfg, qb_cfg};
 
     assign mark_adm  = !mark_at_dequeue && admit && ecn_mark;
     assign mark_deq  = mark_at_dequeue && deq_valid && ecn_mark;
@@ -461,7 +468,7 @@ module sw_top #(
         assign eg_port     = route_ok ? rcm_eg_port : '0;
         assign enq_extra   = {1'b0, rcm_bucket, pr_c};
         assign deq_ic      = deq_extra[2:0];
-        assign deq_quantum = q_over ? q_over_val : qb_cfg[6*32 +: 32];
+        assign deq_quantum = q_over ? q_over_val : qb_cfg[Q_DWRR*32 +: 32];
         assign cfg_rd_data = rcm_rd_sel ? rcm_rd_data : regs_rd_data;
         assign cn_out_port = sw_pkg::PORT_W'(cn_out_p);
         assign crd_port    = sw_pkg::PORT_W'(crd_p);
@@ -488,7 +495,7 @@ module sw_top #(
         assign q_class         = pr_c;
         assign enq_extra       = '0;
         assign deq_ic          = deq_c;
-        assign deq_quantum     = qb_cfg[6*32 +: 32];
+        assign deq_quantum     = qb_cfg[Q_DWRR*32 +: 32];
         assign cfg_rd_data     = regs_rd_data;
         assign paused_eff      = paused;
         assign paused_reg_eff  = paused_reg;

@@ -12,9 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sims/generated/cc_names.hpp"
 #include "cli_run.hpp"
 #include "sims/cc/cc_algorithm.hpp"
+#include "sims/generated/cc_names.hpp"
 #include "sims/scenario/scenario.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
