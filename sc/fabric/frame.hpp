@@ -34,6 +34,20 @@ constexpr int32_t psn_diff(uint32_t a, uint32_t b) {
 }
 constexpr bool psn_before(uint32_t a, uint32_t b) { return psn_diff(a, b) < 0; }
 
+// What a data frame carries for its sender's congestion-control unit and its ACK echoes back
+// (docs/nic.md 6), in ps of simulated time. A data frame carries sent_ps and unit_flag; the receiver
+// copies them onto the ACK and adds what it measured.
+struct CcEcho {
+  // The data frame started on the sender's wire: the Swift paper's t1 (section 3.1, Figure 2), the
+  // TIMELY paper's send time (section 3.1), and the NIC's own RTT sample (RFC 6298, RFC 7323 4.1).
+  uint64_t sent_ps = 0;
+  // ACK: from the data frame's arrival at the receiving NIC (t2) to its ACK being ready (t4), the
+  // Swift paper's remote queuing delay (section 3.1).
+  uint64_t remote_queuing_delay_ps = 0;
+  uint8_t hop_count = 0;   // ACK: start TTL - the data frame's TTL on arrival
+  bool unit_flag = false;  // the sender's unit flagged the frame (CcUnit::next_frame_not_ect: LDCP's fast start)
+};
+
 // One frame on the fabric. It travels as the extension of a tlm_generic_payload; the payload's own
 // data pointer is unused (SystemC keeps no payload bytes, docs/README.md principle 3).
 class Frame : public tlm::tlm_extension<Frame> {
@@ -52,19 +66,7 @@ class Frame : public tlm::tlm_extension<Frame> {
   Ecn ecn = Ecn::kNotEct;
   uint8_t ttl = 64;                   // IPv4 TTL; each switch decrements it
 
-  // Swift (the Swift paper, section 3.1, Figure 2), all in ps of simulated time.
-  uint64_t swift_t1_ps = 0;           // sender stack sends the data frame
-  uint64_t swift_t2_ps = 0;           // data frame lands on the remote NIC
-  uint64_t swift_t3_ps = 0;           // remote stack processes it
-  uint64_t swift_t4_ps = 0;           // remote stack has the ACK ready
-  uint64_t swift_t5_ps = 0;           // ACK lands on the sender NIC
-  uint64_t swift_t6_ps = 0;           // sender stack processes the ACK
-  uint64_t remote_queuing_delay_ps = 0;  // echo on the ACK: (t3-t2)+(t4-t3)
-  uint8_t hop_count_echo = 0;         // echo on the ACK: start TTL - received TTL
-  // TIMELY (the TIMELY paper, section 3.1): send time of the segment, echoed on the ACK.
-  uint64_t timely_send_time_ps = 0;
-  // LDCP (the LDCP draft, section 2.3): frame sent during zero-RTT fast start.
-  bool ldcp_fast_start = false;
+  CcEcho cc;                          // for the sender's congestion control, echoed on the ACK
   // RTT probe (kind == kRttProbe; LDCP's CX6-DX PCC variant, the LDCP draft, section 3.2, docs/nic.md 4.1): a request the
   // flow's sender puts on the wire among its data frames (rtt_response = false), or the receiver NIC's
   // response to it (true), which echoes the request's send time. Both are end-to-end frames.

@@ -30,12 +30,11 @@ struct AckInfo {
   uint64_t acked_bytes = 0;              // payload bytes newly acknowledged by this ACK (0: duplicate)
   uint32_t psn = 0;                      // cumulative PSN acknowledged (24 bits)
   bool ece = false;                      // a frame covered by this ACK arrived CE-marked
-  uint64_t swift_t1_ps = 0;              // echoed send time of the acked frame
+  uint64_t sent_ps = 0;                  // echoed send time of the acked frame (fabric::CcEcho::sent_ps)
   uint64_t remote_queuing_delay_ps = 0;  // t4 - t2 at the receiver
   uint8_t hop_count = 0;                 // start TTL (64) - received TTL
-  uint64_t timely_send_time_ps = 0;      // echoed TIMELY send time
-  uint64_t rtt_ps = 0;                   // ACK arrival (t5) - swift_t1_ps
-  bool fast_start_echo = false;          // the acked frame was an LDCP fast-start frame
+  uint64_t rtt_ps = 0;                   // ACK arrival (t5) - sent_ps
+  bool unit_flag_echo = false;           // the acked frame was flagged by the unit (next_frame_not_ect)
   uint64_t cum_bytes_acked = 0;          // payload bytes acknowledged so far (LDCP's LSN, byte units)
 };
 

@@ -75,7 +75,7 @@ void LdcpUnit::on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now) {
   ev.ack.acked_bytes = ack.acked_bytes;
   ev.ack.cum_bytes_acked = ack.cum_bytes_acked;
   ev.ack.ece = ack.ece;
-  ev.ack.fast_start_echo = ack.fast_start_echo;
+  ev.ack.fast_start_echo = ack.unit_flag_echo;
   ev.ack.rtt_ns = (ack.rtt_ps + 500) / 1000;
   pass(f, ev);
   end_pass(f, t);

@@ -413,11 +413,10 @@ void Nic::send_data(uint32_t i) {
   fr.ecn = cfg_.data_ecn;
   if (cc_->next_frame_not_ect(i)) {
     fr.ecn = fabric::Ecn::kNotEct;
-    fr.ldcp_fast_start = true;
+    fr.cc.unit_flag = true;
   }
   fr.ttl = kStartTtl;
-  fr.swift_t1_ps = now;
-  fr.timely_send_time_ps = now;
+  fr.cc.sent_ps = now;
   tx.transmit(fabric::default_frame_pool().make(fr));
 
   const bool retransmission = idx < f.max_sent;
@@ -573,7 +572,6 @@ void Nic::rx_data(Frame& f) {
     rx->nak_sent = false;
     ++counters_.data_frames_accepted;
     ++rx->c.data_frames_accepted;
-    f.swift_t2_ps = now;
     host_q_.push_back({r, f, now, f.len_bytes - data_overhead_bytes_});
     host_bytes_ += f.len_bytes;
     counters_.host_queue_max_bytes = std::max(counters_.host_queue_max_bytes, host_bytes_);
@@ -687,14 +685,10 @@ void Nic::send_ack(uint32_t r) {
   a.byte_seq = rx.bytes_done;
   // ACKs are sent Not-ECT; CE on an ACK is this model's ECN echo (ECE) of the frames it covers.
   a.ecn = rx.pending_ece && cfg_.ack_ecn_echo ? fabric::Ecn::kCe : fabric::Ecn::kNotEct;
-  a.swift_t1_ps = rx.last_done.swift_t1_ps;
-  a.swift_t2_ps = rx.last_t2_ps;
-  a.swift_t3_ps = rx.last_t4_ps;
-  a.swift_t4_ps = rx.last_t4_ps;
-  a.remote_queuing_delay_ps = rx.last_t4_ps - rx.last_t2_ps;
-  a.hop_count_echo = static_cast<uint8_t>(kStartTtl - std::min<uint8_t>(kStartTtl, rx.last_done.ttl));
-  a.timely_send_time_ps = rx.last_done.timely_send_time_ps;
-  a.ldcp_fast_start = rx.last_done.ldcp_fast_start;
+  a.cc.sent_ps = rx.last_done.cc.sent_ps;
+  a.cc.remote_queuing_delay_ps = rx.last_t4_ps - rx.last_t2_ps;
+  a.cc.hop_count = static_cast<uint8_t>(kStartTtl - std::min<uint8_t>(kStartTtl, rx.last_done.ttl));
+  a.cc.unit_flag = rx.last_done.cc.unit_flag;
   rx.pending_acks = 0;
   rx.pending_ece = false;
   rx.ack_timer.want = kNoDeadline;
@@ -741,12 +735,11 @@ void Nic::rx_ack(const Frame& a, bool nak) {
   AckInfo info;
   info.psn = a.psn;
   info.ece = a.ecn == fabric::Ecn::kCe;
-  info.swift_t1_ps = a.swift_t1_ps;
-  info.remote_queuing_delay_ps = a.remote_queuing_delay_ps;
-  info.hop_count = a.hop_count_echo;
-  info.timely_send_time_ps = a.timely_send_time_ps;
-  info.rtt_ps = now.value() - a.swift_t1_ps;
-  info.fast_start_echo = a.ldcp_fast_start;
+  info.sent_ps = a.cc.sent_ps;
+  info.remote_queuing_delay_ps = a.cc.remote_queuing_delay_ps;
+  info.hop_count = a.cc.hop_count;
+  info.rtt_ps = now.value() - a.cc.sent_ps;
+  info.unit_flag_echo = a.cc.unit_flag;
   const bool new_data = idx + 1 > static_cast<int64_t>(f.una);
   // RTT samples from ACKs of new data only (RFC 7323 4.1): a re-ACK of a duplicate echoes the send
   // time of an earlier frame.
@@ -756,7 +749,7 @@ void Nic::rx_ack(const Frame& a, bool nak) {
   // after that send time retransmitted a frame that was not lost.
   if (!f.unjudged_timeouts_ps.empty() && new_data) {
     for (uint64_t t : f.unjudged_timeouts_ps)
-      if (a.swift_t1_ps < t) {
+      if (a.cc.sent_ps < t) {
         ++f.c.timeouts_spurious;
         ++counters_.timeouts_spurious;
       }

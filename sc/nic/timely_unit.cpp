@@ -97,7 +97,7 @@ void TimelyUnit::on_ack(uint32_t flow, const AckInfo& ack, sc_core::sc_time now)
   ev.kind = tk::EventKind::kAck;
   ev.flow = flow;
   ev.bytes = acked;
-  ev.echo_ns = ns_of(ack.timely_send_time_ps);
+  ev.echo_ns = ns_of(ack.sent_ps);
   ev.now_ns = ns_of(now.value());
   if (pass(f, ev).ack.completion) ++f.completions;
   publish(f, now.value());

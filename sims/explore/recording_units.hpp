@@ -34,8 +34,8 @@ class RecordingCcUnit : public nic::ForwardingCcUnit {
     e.rtt_ps = a.rtt_ps;
     e.remote_queuing_ps = a.remote_queuing_delay_ps;
     e.hops = a.hop_count;
-    e.send_age_ps = now.value() >= a.timely_send_time_ps ? now.value() - a.timely_send_time_ps : 0;
-    e.fast_start_echo = a.fast_start_echo;
+    e.send_age_ps = now.value() >= a.sent_ps ? now.value() - a.sent_ps : 0;
+    e.fast_start_echo = a.unit_flag_echo;
     e.cum_bytes_acked = a.cum_bytes_acked;
     w_.write(e);
     ForwardingCcUnit::on_ack(flow, a, now);

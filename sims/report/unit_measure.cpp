@@ -9,8 +9,7 @@ nic::AckInfo ack_at(Stream& s, uint64_t t, uint64_t acked_bytes) {
   nic::AckInfo a;
   a.acked_bytes = acked_bytes;
   a.rtt_ps = s.between(5'000, 50'000) * 1000;  // 5 .. 50 us
-  a.swift_t1_ps = t - a.rtt_ps;
-  a.timely_send_time_ps = a.swift_t1_ps;
+  a.sent_ps = t - a.rtt_ps;
   a.remote_queuing_delay_ps = s.between(0, 5'000) * 1000;
   a.hop_count = 2;
   a.ece = s.u01() < 0.2;

@@ -163,24 +163,22 @@ TEST(Frame, CloneAndCopyFromCopyEveryField) {
   f.dscp = 26;
   f.ecn = Ecn::kCe;
   f.ttl = 61;
-  f.swift_t1_ps = 1;
-  f.swift_t6_ps = 6;
-  f.remote_queuing_delay_ps = 77;
-  f.hop_count_echo = 3;
-  f.timely_send_time_ps = 88;
-  f.ldcp_fast_start = true;
+  f.cc.sent_ps = 88;
+  f.cc.remote_queuing_delay_ps = 77;
+  f.cc.hop_count = 3;
+  f.cc.unit_flag = true;
   std::unique_ptr<Frame> c(static_cast<Frame*>(f.clone()));
   EXPECT_EQ(c->id, 42u);
   EXPECT_EQ(c->kind, FrameKind::kAck);
   EXPECT_EQ(c->psn, 0xABCDEFu);
   EXPECT_EQ(c->ecn, Ecn::kCe);
-  EXPECT_EQ(c->swift_t6_ps, 6u);
-  EXPECT_TRUE(c->ldcp_fast_start);
+  EXPECT_EQ(c->cc.sent_ps, 88u);
+  EXPECT_TRUE(c->cc.unit_flag);
   Frame d;
   d.copy_from(f);
-  EXPECT_EQ(d.remote_queuing_delay_ps, 77u);
-  EXPECT_EQ(d.hop_count_echo, 3u);
-  EXPECT_EQ(d.timely_send_time_ps, 88u);
+  EXPECT_EQ(d.cc.remote_queuing_delay_ps, 77u);
+  EXPECT_EQ(d.cc.hop_count, 3u);
+  EXPECT_EQ(d.cc.sent_ps, 88u);
   EXPECT_EQ(d.byte_seq, 1ull << 40);
 }
 

@@ -197,7 +197,7 @@ TEST(HlsCsim, LdcpTopReproducesTheSystemCUnit) {
       cum[f] += a.acked_bytes;
       a.cum_bytes_acked = cum[f];
       a.ece = rng() % 3 == 0;
-      a.fast_start_echo = rng() % 4 == 0;
+      a.unit_flag_echo = rng() % 4 == 0;
       a.rtt_ps = 8'000'000 + rng() % 50'000'000;
       u.on_ack(f, a, at_ps(t));
     }
@@ -256,7 +256,7 @@ TEST(HlsCsim, TimelyTopReproducesTheSystemCUnit) {
     } else {
       AckInfo a;
       a.acked_bytes = 1024;
-      a.timely_send_time_ps = t > 30'000'000 ? t - 10'000'000 - rng() % 20'000'000 : 0;
+      a.sent_ps = t > 30'000'000 ? t - 10'000'000 - rng() % 20'000'000 : 0;
       u.on_ack(f, a, at_ps(t));
     }
   }

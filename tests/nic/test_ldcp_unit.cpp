@@ -285,7 +285,7 @@ struct LdcpPair {
   // hook(frame, index of its arrival) returns false to drop it.
   void switch_hook(std::function<bool(fabric::Frame&, size_t)> hook) {
     b->set_rx_hook([this, hook](fabric::Frame& f) {
-      seen.push_back({f.psn, f.ecn, f.ldcp_fast_start});
+      seen.push_back({f.psn, f.ecn, f.cc.unit_flag});
       return hook(f, seen.size() - 1);
     });
   }
@@ -308,13 +308,13 @@ TEST(LdcpInNic, FastStartFramesAreNotEctAndFlaggedExceptTheIwThAndTheFlowEndsSta
     EXPECT_EQ(n.seen[k].fast_start, fs) << "frame " << k;
   }
   // Every ACK echoed the flag of the frame it acknowledged, and the IW-th ACK ended fast start.
-  for (size_t k = 0; k < n.cc->acks.size(); ++k) EXPECT_EQ(n.cc->acks[k].fast_start_echo, k < 15) << "ack " << k;
+  for (size_t k = 0; k < n.cc->acks.size(); ++k) EXPECT_EQ(n.cc->acks[k].unit_flag_echo, k < 15) << "ack " << k;
   EXPECT_TRUE(n.cc->unit().state(0).stable);
   // Then 24 unmarked per-packet ACKs of eq. 1 from cw = 16: replay them through the reference.
   models::ldcp::LdcpReference r = n.reference(p);
   r.set_message_bytes(n.cc->message_bytes);
   for (const AckInfo& a : n.cc->acks)
-    r.on_ack(double(a.acked_bytes), double(a.cum_bytes_acked), a.ece, a.fast_start_echo, (a.rtt_ps + 500) / 1000);
+    r.on_ack(double(a.acked_bytes), double(a.cum_bytes_acked), a.ece, a.unit_flag_echo, (a.rtt_ps + 500) / 1000);
   EXPECT_GT(r.cw, 16.0);
   EXPECT_NEAR(std::ldexp(double(n.cc->unit().state(0).cw), -20), r.cw, 24 * std::ldexp(1.0, -17));
 }
@@ -341,7 +341,7 @@ TEST(LdcpInNic, WredDropsOfFastStartFramesEndFastStartWithCwOfThePacketsAcknowle
       EXPECT_EQ(r.on_loss(), models::ldcp::Step::kLossExit);
     }
     const AckInfo& a = n.cc->acks[k];
-    r.on_ack(double(a.acked_bytes), double(a.cum_bytes_acked), a.ece, a.fast_start_echo, (a.rtt_ps + 500) / 1000);
+    r.on_ack(double(a.acked_bytes), double(a.cum_bytes_acked), a.ece, a.unit_flag_echo, (a.rtt_ps + 500) / 1000);
   }
   EXPECT_GT(r.cw, 5.0);
   EXPECT_LT(r.cw, 5.0 + 15 / 5.0);  // at most 15 ACKs of at most 1/5 each
@@ -384,7 +384,7 @@ TEST(LdcpInNic, DelayedAckWithEceAtOnceDrivesEquationTwoAsTheReferenceDoes) {
   double bound = 0;
   for (const AckInfo& a : n.cc->acks) {
     const double before = r.cw;
-    r.on_ack(double(a.acked_bytes), double(a.cum_bytes_acked), a.ece, a.fast_start_echo, (a.rtt_ps + 500) / 1000);
+    r.on_ack(double(a.acked_bytes), double(a.cum_bytes_acked), a.ece, a.unit_flag_echo, (a.rtt_ps + 500) / 1000);
     if (!a.ece && before >= 1) bound += (r.cw - before) * std::ldexp(1.0, -17) + std::ldexp(1.0, -21);
   }
   EXPECT_LT(r.cw, 32.0);  // one mark in seven with beta = 1/4 pulls cw below its start

@@ -55,7 +55,7 @@ TEST(TimelyUnit, DeclaresItsCostAndHasNoTimers) {
   u.on_tx(0, kMtu, ps(1000));
   AckInfo a;
   a.acked_bytes = kMtu;
-  a.timely_send_time_ps = 1000;
+  a.sent_ps = 1000;
   u.on_ack(0, a, ps(50'000'000));
   EXPECT_EQ(u.next_deadline_ps(0), kNoDeadline);  // TIMELY's only clock is the completion event
   EXPECT_EQ(u.window_bytes(0), kUnlimited);
@@ -120,7 +120,7 @@ TEST(TimelyUnit, SegmentRttFromTheFirstFramesSendTimeCutsTheRateAfterThePipeline
   for (uint64_t k = 0; k < 16; ++k) {
     const uint64_t t = t_send + k * kFramePs + delay_ps;
     sc_core::sc_start(ps(t) - sc_core::sc_time_stamp());
-    a.timely_send_time_ps = t_send + k * kFramePs;
+    a.sent_ps = t_send + k * kFramePs;
     a.cum_bytes_acked = (k + 1) * kMtu;
     u.on_ack(0, a, sc_core::sc_time_stamp());
     EXPECT_EQ(u.completions(0), k == 15 ? 1u : 0u);

@@ -92,7 +92,7 @@ class LdcpExplore : public Unit {
         a.acked_bytes = e.bytes;
         a.cum_bytes_acked = e.cum_bytes_acked;
         a.ece = e.ece;
-        a.fast_start_echo = e.fast_start_echo;
+        a.unit_flag_echo = e.fast_start_echo;
         a.rtt_ps = e.rtt_ps;
         kernel.on_ack(f, a, at(e.time_ps));
         r.on_ack(double(e.bytes), double(e.cum_bytes_acked), e.ece, e.fast_start_echo, double((e.rtt_ps + 500) / 1000));

@@ -130,10 +130,10 @@ class TimelyExplore : public Unit {
       const double k0 = kernel.state(f).rate.to_double() / 32.0, r0 = rf.r.rate_mbps;
       nic::AckInfo a;
       a.acked_bytes = e.bytes;
-      a.timely_send_time_ps = e.time_ps - e.send_age_ps;
+      a.sent_ps = e.time_ps - e.send_age_ps;
       kernel.on_ack(f, a, at(e.time_ps));
       // The reference's segment accounting (TIMELY paper, section 3.1), in exact integers and ns.
-      const double now_ns = double(e.time_ps / 1000), echo_ns = double(a.timely_send_time_ps / 1000);
+      const double now_ns = double(e.time_ps / 1000), echo_ns = double(a.sent_ps / 1000);
       const uint64_t acked = std::min<uint64_t>(e.bytes, uint64_t{1} << 31);
       if (rf.seg_acked == 0) rf.seg_send_ns = echo_ns;
       const uint64_t sum = rf.seg_acked + acked;
