@@ -1,6 +1,6 @@
 // replay_support.hpp: what every replay of `ccfabric explore` shares (docs/explore.md 3): dense flow
 // indices, the tally of value errors and decisions, and a setting's widths. The replays of the
-// registered algorithms (sims/explore/explore_units.cpp, sims/cc/<name>/) are built from these.
+// registered algorithms (sims/cc/<name>/<name>_explore.cpp) are built from these.
 #pragma once
 
 #include <algorithm>
