@@ -88,16 +88,15 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-void run_bench(const BenchOptions& o) {
-  ensure_out_dir(o.out_dir);
+// One incast per registered algorithm, then the cases of other loads and scales. The first also
+// runs the bare loop of its switch's configuration right before and after the simulation, in the
+// same process: the reference for the co-simulated switch's speed (docs/speed.md).
+std::vector<Case> bench_cases(const BenchOptions& o) {
   const std::string dur = fmt::format("sim.duration_us={} sim.measure_from_us={} fabric.hosts={} traffic.0.senders={}",
                                       o.duration_us, o.duration_us / 10, o.senders + 1, o.senders);
   const std::string large =
       fmt::format("sim.duration_us={} sim.measure_from_us={} fabric.hosts=32 traffic.0.senders=31 traffic.0.flows=5000",
                   o.duration_us, o.duration_us / 2);
-  // One incast per registered algorithm. The first also runs the bare loop of its switch's
-  // configuration right before and after the simulation, in the same process: the reference for the
-  // co-simulated switch's speed (docs/speed.md).
   std::vector<Case> cases;
   for (const cc::CcAlgorithm* a : cc::algorithms())
     cases.push_back({a->name(), a->bench_scenario(), dur, {}});
@@ -116,47 +115,52 @@ void run_bench(const BenchOptions& o) {
       // The first case with DCQCN's passes run by the Verilated RTL of rtl/nic/ (docs/units/dcqcn.md 10).
       {"dcqcn_rtl", "incast_dcqcn_100g.toml", dur + " nic.dcqcn_impl=rtl", {}},
   });
-  fmt::print(stderr, "ccfabric bench: {} rounds of {} runs of {} us simulated and the bare switch loop\n", o.rounds,
-             cases.size(), o.duration_us);
-  const unsigned switch_ports = sw::built_port_count(o.senders + 1);
-  std::vector<CaseResult> results;
-  // Co-simulated over bare within each round: the DCQCN case times the bare loop right before and
-  // right after its simulation, so that the two see the same machine speed, where the fastest of
-  // each may come from different rounds. A round is steady when the two bare measurements agree
-  // within kSteadyBareTolerance: the machine's speed did not change during the run (docs/speed.md).
-  struct PairedRound {
-    double cosim_cps, bare_before_cps, bare_after_cps, ratio;
-    bool steady;
-  };
-  std::vector<PairedRound> paired;
-  for (unsigned round = 0; round < o.rounds; ++round) {
-    fmt::print(stderr, " round {}/{}\n", round + 1, o.rounds);
-    for (size_t k = 0; k < cases.size(); ++k) {
-      CaseResult r = run_case(cases[k], o);
-      if (k == 0) {
-        const auto& sp = r.summary["speed"];
-        if (sp["cosim_over_bare"].is_null())
-          throw RunFailed(
-              fmt::format("bench case {}: the switch stepped no cycle, so there is no ratio to its bare "
-                          "loop (see {}/{}/run.log)",
-                          cases[k].name, o.out_dir, cases[k].name));
-        const double before = sp["bare_loop"]["before_cycles_per_s"].get<double>();
-        const double after = sp["bare_loop"]["after_cycles_per_s"].get<double>();
-        paired.push_back({sp["switch_cycles_per_s"].get<double>(), before, after, sp["cosim_over_bare"].get<double>(),
-                          std::abs(before - after) <= kSteadyBareTolerance * std::max(before, after)});
-      }
-      if (round == 0) {
-        r.slowest_wall_s = wall_s(r);
-        results.push_back(std::move(r));
-        continue;
-      }
-      CaseResult& best = results[k];
-      const double slowest = std::max(best.slowest_wall_s, wall_s(r));
-      if (wall_s(r) < wall_s(best)) best = std::move(r);
-      best.slowest_wall_s = slowest;
-    }
-  }
+  return cases;
+}
 
+// Co-simulated over bare within each round: the DCQCN case times the bare loop right before and
+// right after its simulation, so that the two see the same machine speed, where the fastest of
+// each may come from different rounds. A round is steady when the two bare measurements agree
+// within kSteadyBareTolerance: the machine's speed did not change during the run (docs/speed.md).
+struct PairedRound {
+  double cosim_cps, bare_before_cps, bare_after_cps, ratio;
+  bool steady;
+};
+
+PairedRound paired_round(const CaseResult& r, const BenchOptions& o) {
+  const auto& sp = r.summary["speed"];
+  if (sp["cosim_over_bare"].is_null())
+    throw RunFailed(
+        fmt::format("bench case {}: the switch stepped no cycle, so there is no ratio to its bare "
+                    "loop (see {}/{}/run.log)",
+                    r.c.name, o.out_dir, r.c.name));
+  const double before = sp["bare_loop"]["before_cycles_per_s"].get<double>();
+  const double after = sp["bare_loop"]["after_cycles_per_s"].get<double>();
+  return {sp["switch_cycles_per_s"].get<double>(), before, after, sp["cosim_over_bare"].get<double>(),
+          std::abs(before - after) <= kSteadyBareTolerance * std::max(before, after)};
+}
+
+// One round of every case: results keeps each case's fastest run and its slowest wall time.
+void run_round(unsigned round, const std::vector<Case>& cases, const BenchOptions& o,
+               std::vector<CaseResult>& results, std::vector<PairedRound>& paired) {
+  fmt::print(stderr, " round {}/{}\n", round + 1, o.rounds);
+  for (size_t k = 0; k < cases.size(); ++k) {
+    CaseResult r = run_case(cases[k], o);
+    if (k == 0) paired.push_back(paired_round(r, o));
+    if (round == 0) {
+      r.slowest_wall_s = wall_s(r);
+      results.push_back(std::move(r));
+      continue;
+    }
+    CaseResult& best = results[k];
+    const double slowest = std::max(best.slowest_wall_s, wall_s(r));
+    if (wall_s(r) < wall_s(best)) best = std::move(r);
+    best.slowest_wall_s = slowest;
+  }
+}
+
+// The table of the cases; returns their entries of bench.json.
+nlohmann::json print_case_table(const std::vector<CaseResult>& results, const BenchOptions& o, unsigned switch_ports) {
   fmt::print(
       "ccfabric bench: {}:1 incast at 100 Gb/s, 1 us links, {:.0f} us simulated per run, {}-port switch, "
       "fastest of {} rounds\n",
@@ -180,85 +184,126 @@ void run_bench(const BenchOptions& o) {
                    {"speed", sp}, {"switch_cycles", r.summary["switch_cycles"]},
                    {"cosim_switch_cycles_per_s", cosim_cps}, {"peak_rss_mb", r.peak_rss_mb}});
   }
-  double bare_cps = 0, bare_cps_slowest = paired[0].bare_before_cps;
+  return out;
+}
+
+// The bare loop over the rounds: its fastest and slowest speed, and co-simulated over bare per
+// round and per steady round.
+struct BareLoopSummary {
+  double bare_cps = 0, bare_cps_slowest = 0;
   std::vector<double> round_ratios, steady_ratios;
   nlohmann::json rounds_json = nlohmann::json::array();
+};
+
+BareLoopSummary summarize_bare_loop(const std::vector<PairedRound>& paired) {
+  BareLoopSummary b;
+  b.bare_cps_slowest = paired[0].bare_before_cps;
   for (const PairedRound& x : paired) {
-    bare_cps = std::max({bare_cps, x.bare_before_cps, x.bare_after_cps});
-    bare_cps_slowest = std::min({bare_cps_slowest, x.bare_before_cps, x.bare_after_cps});
-    round_ratios.push_back(x.ratio);
-    if (x.steady) steady_ratios.push_back(x.ratio);
-    rounds_json.push_back({{"cosim_switch_cycles_per_s", x.cosim_cps},
-                           {"bare_before_cycles_per_s", x.bare_before_cps},
-                           {"bare_after_cycles_per_s", x.bare_after_cps},
-                           {"cosim_over_bare", x.ratio},
-                           {"steady", x.steady}});
+    b.bare_cps = std::max({b.bare_cps, x.bare_before_cps, x.bare_after_cps});
+    b.bare_cps_slowest = std::min({b.bare_cps_slowest, x.bare_before_cps, x.bare_after_cps});
+    b.round_ratios.push_back(x.ratio);
+    if (x.steady) b.steady_ratios.push_back(x.ratio);
+    b.rounds_json.push_back({{"cosim_switch_cycles_per_s", x.cosim_cps},
+                             {"bare_before_cycles_per_s", x.bare_before_cps},
+                             {"bare_after_cycles_per_s", x.bare_after_cps},
+                             {"cosim_over_bare", x.ratio},
+                             {"steady", x.steady}});
   }
-  const auto by_name = [&](const std::string& name) -> const CaseResult& {
-    return *std::find_if(results.begin(), results.end(), [&](const CaseResult& r) { return r.c.name == name; });
-  };
-  // The first registered algorithm's incast is the reference of the other cases.
-  const CaseResult& first = results[0];
-  const std::string& first_name = first.c.name;
-  const double dcqcn = wall_s(first);
-  const double cosim = out[0]["cosim_switch_cycles_per_s"].get<double>();
-  const auto [ratio_min, ratio_max] = std::minmax_element(round_ratios.begin(), round_ratios.end());
+  return b;
+}
+
+void print_bare_loop_lines(const BareLoopSummary& b, double cosim, size_t rounds) {
+  const auto [ratio_min, ratio_max] = std::minmax_element(b.round_ratios.begin(), b.round_ratios.end());
   fmt::print(
       "bare switch loop (full load): {:.0f} cycles/s (slowest {:.0f}); co-simulated switch (dcqcn case) "
       "{:.0f} cycles/s = {:.2f}x of it; within a round: median {:.2f}x ({:.2f}x to {:.2f}x)\n",
-      bare_cps, bare_cps_slowest, cosim, cosim / bare_cps, median(round_ratios), *ratio_min, *ratio_max);
-  if (steady_ratios.empty()) {
+      b.bare_cps, b.bare_cps_slowest, cosim, cosim / b.bare_cps, median(b.round_ratios), *ratio_min, *ratio_max);
+  if (b.steady_ratios.empty()) {
     fmt::print("no steady round (the bare loop's speed before and after the run differed by more than {:.0f} %)\n",
                100 * kSteadyBareTolerance);
   } else {
-    const auto [lo, hi] = std::minmax_element(steady_ratios.begin(), steady_ratios.end());
+    const auto [lo, hi] = std::minmax_element(b.steady_ratios.begin(), b.steady_ratios.end());
     fmt::print(
         "within the {} of {} steady rounds (the bare loop before and after within {:.0f} %): median {:.2f}x "
         "({:.2f}x to {:.2f}x)\n",
-        steady_ratios.size(), paired.size(), 100 * kSteadyBareTolerance, median(steady_ratios), *lo, *hi);
+        b.steady_ratios.size(), rounds, 100 * kSteadyBareTolerance, median(b.steady_ratios), *lo, *hi);
   }
+}
+
+const CaseResult& case_named(const std::vector<CaseResult>& results, const std::string& name) {
+  return *std::find_if(results.begin(), results.end(), [&](const CaseResult& r) { return r.c.name == name; });
+}
+
+// The cases' wall times relative to the first registered algorithm's incast, the reference of the
+// other cases.
+void print_relative_walls(const std::vector<CaseResult>& results, const BenchOptions& o) {
+  const CaseResult& first = results[0];
+  const std::string& first_name = first.c.name;
+  const double dcqcn = wall_s(first);
   // The algorithms move different numbers of frames in the same simulated time (utilisation, ACKs).
   const auto per_frame = [](const CaseResult& r) { return 1.0 / r.summary["speed"]["frames_per_wall_s"].get<double>(); };
   std::string relative, relative_per_frame;
   for (const cc::CcAlgorithm* a : cc::algorithms()) {
     if (a->name() == first_name) continue;
-    const CaseResult& r = by_name(a->name());
+    const CaseResult& r = case_named(results, a->name());
     relative += fmt::format("{}{} {:.2f}x", relative.empty() ? "" : ", ", a->name(), wall_s(r) / dcqcn);
     relative_per_frame += fmt::format("{}{} {:.2f}x", relative_per_frame.empty() ? "" : ", ", a->name(),
                                       per_frame(r) / per_frame(first));
   }
-  const double light = wall_s(by_name("dcqcn_1pct_load"));
-  const double rcm_off = wall_s(by_name("rcm_burst_off")), rcm_on = wall_s(by_name("rcm_burst_on"));
-  const double rtl = wall_s(by_name("dcqcn_rtl"));
+  const double light = wall_s(case_named(results, "dcqcn_1pct_load"));
+  const double rcm_off = wall_s(case_named(results, "rcm_burst_off")), rcm_on = wall_s(case_named(results, "rcm_burst_on"));
+  const double rtl = wall_s(case_named(results, "dcqcn_rtl"));
   fmt::print("wall time relative to {}: {}; full load / 1 % load: {:.1f}x\n", first_name, relative, dcqcn / light);
   fmt::print("5,000 flows from 31 senders, {:.0f} us simulated: swift {:.2f} s, dcqcn {:.2f} s of wall time\n",
-             o.duration_us, wall_s(by_name("swift_5000_flows")), wall_s(by_name("dcqcn_5000_flows")));
+             o.duration_us, wall_s(case_named(results, "swift_5000_flows")), wall_s(case_named(results, "dcqcn_5000_flows")));
   fmt::print("RCM micro-burst (500 us, 432 hosts, 180 switches): off {:.2f} s, on {:.2f} s of wall time: {:.2f}x\n",
              rcm_off, rcm_on, rcm_on / rcm_off);
   fmt::print("DCQCN on the Verilated RTL units (nic.dcqcn_impl = \"rtl\"): {:.2f} s of wall time, {:.2f}x the kernels'\n",
              rtl, rtl / dcqcn);
   fmt::print("wall time per frame relative to {}: {}\n", first_name, relative_per_frame);
+}
+
+void run_bench(const BenchOptions& o) {
+  ensure_out_dir(o.out_dir);
+  const std::vector<Case> cases = bench_cases(o);
+  fmt::print(stderr, "ccfabric bench: {} rounds of {} runs of {} us simulated and the bare switch loop\n", o.rounds,
+             cases.size(), o.duration_us);
+  const unsigned switch_ports = sw::built_port_count(o.senders + 1);
+  std::vector<CaseResult> results;
+  std::vector<PairedRound> paired;
+  for (unsigned round = 0; round < o.rounds; ++round) run_round(round, cases, o, results, paired);
+
+  const nlohmann::json out = print_case_table(results, o, switch_ports);
+  const BareLoopSummary bare = summarize_bare_loop(paired);
+  const double cosim = out[0]["cosim_switch_cycles_per_s"].get<double>();
+  print_bare_loop_lines(bare, cosim, paired.size());
+  print_relative_walls(results, o);
   // The least the cycle-accurate switch can cost in the DCQCN case: its stepped cycles at the bare
   // loop's speed. The rest of the case's wall time is the NICs, the links, the kernel and the driver.
+  const CaseResult& first = results[0];
+  const double dcqcn = wall_s(first);
   const double dcqcn_stepped = first.summary["switch_cycles"]["stepped"].get<double>();
-  const double switch_floor_s = dcqcn_stepped / bare_cps;
+  const double switch_floor_s = dcqcn_stepped / bare.bare_cps;
   fmt::print(
       "dcqcn: its {:.0f} stepped switch cycles at the bare loop's speed take {:.2f} s of its {:.2f} s; "
       "everything else {:.2f} s\n",
       dcqcn_stepped, switch_floor_s, dcqcn, dcqcn - switch_floor_s);
+  const double light = wall_s(case_named(results, "dcqcn_1pct_load"));
+  const double rcm_off = wall_s(case_named(results, "rcm_burst_off")), rcm_on = wall_s(case_named(results, "rcm_burst_on"));
+  const double rtl = wall_s(case_named(results, "dcqcn_rtl"));
   nlohmann::json report = {{"senders", o.senders},
                            {"switch_ports", switch_ports},
                            {"duration_us", o.duration_us},
                            {"rounds", o.rounds},
                            {"cases", out},
-                           {"bare_switch_cycles_per_s", bare_cps},
-                           {"bare_switch_cycles_per_s_slowest_round", bare_cps_slowest},
-                           {"cosim_over_bare", cosim / bare_cps},
-                           {"cosim_over_bare_per_round", round_ratios},
-                           {"cosim_over_bare_median", median(round_ratios)},
+                           {"bare_switch_cycles_per_s", bare.bare_cps},
+                           {"bare_switch_cycles_per_s_slowest_round", bare.bare_cps_slowest},
+                           {"cosim_over_bare", cosim / bare.bare_cps},
+                           {"cosim_over_bare_per_round", bare.round_ratios},
+                           {"cosim_over_bare_median", median(bare.round_ratios)},
                            {"cosim_over_bare_median_steady",
-                            steady_ratios.empty() ? nlohmann::json(nullptr) : nlohmann::json(median(steady_ratios))},
-                           {"dcqcn_rounds", rounds_json},
+                            bare.steady_ratios.empty() ? nlohmann::json(nullptr) : nlohmann::json(median(bare.steady_ratios))},
+                           {"dcqcn_rounds", bare.rounds_json},
                            {"dcqcn_switch_floor_s", switch_floor_s},
                            {"full_over_light_wall", dcqcn / light},
                            {"rcm_on_over_off_wall", rcm_on / rcm_off},

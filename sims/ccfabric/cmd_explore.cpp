@@ -53,25 +53,34 @@ explore::EndToEnd read_summary(const std::string& dir) {
   return e;
 }
 
-void run_explore(const ExploreOptions& o) {
-  // The unit, then the trace and its scenario.
-  if (!cc::find_algorithm(o.unit))
-    throw BadInput(fmt::format("explore: UNIT = {} must be one of {}", o.unit, cc::algorithm_list()));
-  namespace fs = std::filesystem;
-  const bool is_dir = fs::is_directory(o.trace);
-  const std::string events = is_dir ? o.trace + "/events.txt" : o.trace;
-  const std::string scenario = (fs::path(events).parent_path() / "scenario.toml").string();
-  if (!fs::exists(events))
+namespace fs = std::filesystem;
+
+// The files of a recorded run: its event trace and the scenario next to it.
+struct Recording {
+  std::string events, scenario;
+};
+
+Recording find_recording(const std::string& trace) {
+  const bool is_dir = fs::is_directory(trace);
+  Recording r;
+  r.events = is_dir ? trace + "/events.txt" : trace;
+  r.scenario = (fs::path(r.events).parent_path() / "scenario.toml").string();
+  if (!fs::exists(r.events))
     throw BadInput(fmt::format("--trace = {}: no event trace ({} does not exist; record one with `ccfabric run "
-                               "SCENARIO --record-events DIR`)", o.trace, events));
-  if (!fs::exists(scenario))
+                               "SCENARIO --record-events DIR`)", trace, r.events));
+  if (!fs::exists(r.scenario))
     throw BadInput(fmt::format("--trace = {}: {} does not exist (ccfabric run --record-events writes it next to "
-                               "events.txt)", o.trace, scenario));
+                               "events.txt)", trace, r.scenario));
   try {
-    sims::check_text_file(events, "event trace file", kMaxTraceFileBytes);  // not /dev/zero, a FIFO, ...
+    sims::check_text_file(r.events, "event trace file", kMaxTraceFileBytes);  // not /dev/zero, a FIFO, ...
   } catch (const sims::ScenarioError& e) {
-    throw BadInput(fmt::format("--trace = {}: {}", o.trace, e.what()));
+    throw BadInput(fmt::format("--trace = {}: {}", trace, e.what()));
   }
+  return r;
+}
+
+// The event trace, which must be of the unit explored.
+explore::EventTrace read_unit_trace(const ExploreOptions& o, const std::string& events) {
   explore::EventTrace trace;
   try {
     trace = explore::read_trace(events);
@@ -81,25 +90,35 @@ void run_explore(const ExploreOptions& o) {
   if (trace.cc != o.unit)
     throw BadInput(fmt::format("--trace = {}: recorded with nic.cc = {}, not {} (explore the unit the run used)", o.trace,
                                trace.cc.empty() ? "(unknown)" : trace.cc, o.unit));
-  sims::Scenario s;
+  return trace;
+}
+
+sims::Scenario load_recorded_scenario(const std::string& scenario) {
   try {
-    s = sims::load_scenario(scenario);
+    return sims::load_scenario(scenario);
   } catch (const sims::ScenarioError& e) {
     throw BadInput(e.what());
   }
-  const CcFactory factory(s);
+}
+
+// The unit to explore, as the recorded scenario configures it.
+std::unique_ptr<explore::Unit> unit_to_explore(const CcFactory& factory, const sims::Scenario& s,
+                                               const ExploreOptions& o, const std::string& scenario) {
   if (s.nic.cc != o.unit)
     throw BadInput(fmt::format("--trace = {}: {} says nic.cc = {}, the trace {}", o.trace, scenario, s.nic.cc, o.unit));
   const cc::CcSettings& settings = *factory.in_use();
   if (const std::string why = settings.explore_unsupported(); !why.empty())
     throw BadInput(fmt::format("--trace = {}: {}", o.trace, why));
-  const std::unique_ptr<explore::Unit> unit = settings.explore_unit(s.nic.mtu_bytes, s.fabric.link_gbps);
+  return settings.explore_unit(s.nic.mtu_bytes, s.fabric.link_gbps);
+}
 
+// --widths, --no-sweep and the bounds of the search.
+explore::SearchOptions search_options(const ExploreOptions& o, const explore::Unit& unit) {
   explore::SearchOptions so;
   for (const std::string& w : o.widths) {
     explore::Setting st;
     if (std::string e = explore::parse_setting(w, st); !e.empty()) throw BadInput(e);
-    if (std::string e = unit->validate(st); !e.empty()) throw BadInput(e);
+    if (std::string e = unit.validate(st); !e.empty()) throw BadInput(e);
     so.given.push_back(st);
   }
   so.sweep = !o.no_sweep;
@@ -114,45 +133,67 @@ void run_explore(const ExploreOptions& o) {
     if (!so.max_rel_error) throw BadInput("--max-decision-mismatch needs --max-rel-error (the bound of the search)");
     so.max_decision_mismatch = o.max_decision_mismatch;
   }
+  return so;
+}
+
+// The settings run end to end: the shipped widths, the best, and every --widths setting.
+std::vector<size_t> end_to_end_settings(const explore::Exploration& x) {
+  std::vector<size_t> which;
+  if (x.shipped) which.push_back(*x.shipped);
+  if (x.best && *x.best != *x.shipped) which.push_back(*x.best);
+  for (size_t i = 0; i < x.results.size(); ++i)
+    if (x.results[i].role == "given" && x.results[i].infeasible.empty() &&
+        std::find(which.begin(), which.end(), i) == which.end())
+      which.push_back(i);
+  return which;
+}
+
+// --end-to-end: each setting's run of the recorded scenario, a child `ccfabric run`, up to --jobs
+// at a time.
+void run_end_to_end(const ExploreOptions& o, const explore::Unit& unit, const std::string& scenario,
+                    explore::Exploration& x) {
+  const std::vector<size_t> which = end_to_end_settings(x);
+  std::map<int, size_t> running;
+  size_t next = 0;
+  auto dir_of = [&](size_t i) { return o.out_dir + "/e2e/" + x.results[i].label; };
+  while (next < which.size() || !running.empty()) {
+    while (next < which.size() && running.size() < o.jobs) {
+      const size_t i = which[next++];
+      std::vector<std::string> sets = unit.scenario_sets(x.results[i].setting);
+      sets.insert(sets.end(), o.e2e_sets.begin(), o.e2e_sets.end());
+      fs::create_directories(dir_of(i));
+      fmt::print(stderr, "  end to end: {} ...\n", x.results[i].label);
+      running[start_child(run_command(scenario, sets, dir_of(i)), dir_of(i) + "/run.log")] = i;
+    }
+    ChildResult cr;
+    const int pid = wait_child(cr);
+    if (pid < 0) break;
+    const auto it = running.find(pid);
+    if (it == running.end()) continue;
+    const size_t i = it->second;
+    running.erase(it);
+    if (cr.exit_code != 0)
+      throw RunFailed(fmt::format("end-to-end run of {} failed (exit {}): see {}/run.log", x.results[i].label,
+                                  cr.exit_code, dir_of(i)));
+    x.results[i].e2e = read_summary(dir_of(i));
+  }
+}
+
+void run_explore(const ExploreOptions& o) {
+  // The unit, then the trace and its scenario.
+  if (!cc::find_algorithm(o.unit))
+    throw BadInput(fmt::format("explore: UNIT = {} must be one of {}", o.unit, cc::algorithm_list()));
+  const Recording recording = find_recording(o.trace);
+  const explore::EventTrace trace = read_unit_trace(o, recording.events);
+  const sims::Scenario s = load_recorded_scenario(recording.scenario);
+  const CcFactory factory(s);
+  const std::unique_ptr<explore::Unit> unit = unit_to_explore(factory, s, o, recording.scenario);
+  const explore::SearchOptions so = search_options(o, *unit);
   if (o.jobs < 1 || o.jobs > 64) throw BadInput(fmt::format("--jobs = {} must be 1..64", o.jobs));
   ensure_out_dir(o.out_dir);
 
   explore::Exploration x = explore::explore(*unit, trace, so);
-
-  if (o.end_to_end) {
-    // The shipped widths, the best, and every --widths setting; each a child `ccfabric run`.
-    std::vector<size_t> which;
-    if (x.shipped) which.push_back(*x.shipped);
-    if (x.best && *x.best != *x.shipped) which.push_back(*x.best);
-    for (size_t i = 0; i < x.results.size(); ++i)
-      if (x.results[i].role == "given" && x.results[i].infeasible.empty() &&
-          std::find(which.begin(), which.end(), i) == which.end())
-        which.push_back(i);
-    std::map<int, size_t> running;
-    size_t next = 0;
-    auto dir_of = [&](size_t i) { return o.out_dir + "/e2e/" + x.results[i].label; };
-    while (next < which.size() || !running.empty()) {
-      while (next < which.size() && running.size() < o.jobs) {
-        const size_t i = which[next++];
-        std::vector<std::string> sets = unit->scenario_sets(x.results[i].setting);
-        sets.insert(sets.end(), o.e2e_sets.begin(), o.e2e_sets.end());
-        fs::create_directories(dir_of(i));
-        fmt::print(stderr, "  end to end: {} ...\n", x.results[i].label);
-        running[start_child(run_command(scenario, sets, dir_of(i)), dir_of(i) + "/run.log")] = i;
-      }
-      ChildResult cr;
-      const int pid = wait_child(cr);
-      if (pid < 0) break;
-      const auto it = running.find(pid);
-      if (it == running.end()) continue;
-      const size_t i = it->second;
-      running.erase(it);
-      if (cr.exit_code != 0)
-        throw RunFailed(fmt::format("end-to-end run of {} failed (exit {}): see {}/run.log", x.results[i].label,
-                                    cr.exit_code, dir_of(i)));
-      x.results[i].e2e = read_summary(dir_of(i));
-    }
-  }
+  if (o.end_to_end) run_end_to_end(o, *unit, recording.scenario, x);
 
   fmt::print("{}", explore::format_table(*unit, x));
   std::string note;

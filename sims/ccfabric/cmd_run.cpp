@@ -262,6 +262,197 @@ void wait_for_plots(sims::RunPlots& plots, const std::string& out_dir) {
                                       end_us, out_dir, end_us));
 }
 
+// Each switch hashes flows onto its equal-cost ports with its own seed (fabric/flow_hash.hpp).
+std::vector<uint64_t> ecmp_seeds_of(const sims::Scenario& s, const fabric::Topology& topo) {
+  std::vector<uint64_t> ecmp_seeds(topo.switches());
+  for (unsigned k = 0; k < topo.switches(); ++k) ecmp_seeds[k] = fabric::ecmp_seed(s.sim.seed, k);
+  return ecmp_seeds;
+}
+
+// Display names: "switch0".. for star and two_switch (as before), the topology's own otherwise.
+std::vector<std::string> switch_display_names(const fabric::Topology& topo) {
+  std::vector<std::string> sw_names(topo.switches());
+  for (unsigned k = 0; k < topo.switches(); ++k)
+    sw_names[k] = topo.switch_names.empty() ? fmt::format("switch{}", k) : topo.switch_names[k];
+  return sw_names;
+}
+
+// The output directory before the switches: with --trace each opens its waveform file in it. Held
+// (locked, an earlier run's results removed) until the run ends (out_folder.hpp).
+void hold_out_folder(const std::string& out_dir, std::optional<sims::OutFolder>& out_folder) {
+  ensure_out_dir(out_dir);
+  try {
+    out_folder.emplace(out_dir);
+  } catch (const sims::OutFolderBusy& e) {
+    throw BadInput(fmt::format("--out = {}", e.what()));
+  } catch (const sims::OutputError& e) {
+    throw RunFailed(e.what());
+  }
+}
+
+// The modules' options: the switches' waveforms, and each host's units wrapped for
+// --record-events and --trace-nic.
+FabricOptions fabric_options(const RunOptions& o, uint64_t trace_from_ps, uint64_t trace_to_ps,
+                             const std::unique_ptr<explore::TraceWriter>& recorder,
+                             const std::unique_ptr<NicStateTrace>& nic_trace) {
+  FabricOptions fo;
+  fo.scenario_file = o.scenario;
+  if (o.trace || !o.trace_window.empty()) fo.trace_dir = o.out_dir;
+  fo.trace_from_ps = trace_from_ps;
+  fo.trace_to_ps = trace_to_ps;
+  fo.wrap_units = [&recorder, &nic_trace](unsigned h, std::unique_ptr<nic::CcUnit>& cc,
+                                          std::unique_ptr<nic::NpUnit>& np) {
+    if (recorder) {
+      cc = std::make_unique<explore::RecordingCcUnit>(std::move(cc), *recorder, h);
+      if (np) np = std::make_unique<explore::RecordingNpUnit>(std::move(np), *recorder, h);
+    }
+    if (nic_trace) cc = std::make_unique<TracingCcUnit>(std::move(cc), *nic_trace, h);
+  };
+  return fo;
+}
+
+// The built fabric's queue marks and memory figures.
+void record_fabric(const Fabric& fab, const fabric::Topology& topo, sims::RunResults& r) {
+  if (fab.queue_marks) r.queue_marks = *fab.queue_marks;
+  r.memory.switches = topo.switches();
+  r.memory.rss_before_switches_bytes = fab.rss_before_switches_bytes;
+  r.memory.switches_bytes = fab.switches_bytes;
+}
+
+// nic.vcd: one scope per flow, then its header.
+void start_nic_trace(NicStateTrace& nic_trace, const Fabric& fab, const std::vector<RunFlow>& flows,
+                     const std::string& scenario) {
+  for (const RunFlow& f : flows) nic_trace.add_flow(fab.nics[f.host]->cc(), f.host, f.index, f.id);
+  nic_trace.start(fmt::format("ccfabric run {}: NIC congestion-control state per flow, time in ps", scenario));
+}
+
+// The scenario as run (every key), where its defaults come from, and the fabric's layout.
+void record_scenario(const sims::Scenario& s, const fabric::Topology& topo, const fabric::Routing& routing,
+                     sims::RunResults& r) {
+  r.scenario_toml = s.to_toml();
+  for (const cc::DefaultSource& d : cc::default_sources(s)) r.default_sources.push_back({d.key, d.source, d.set_in_scenario});
+  collect_topology(topo, routing, r);
+}
+
+std::vector<const swc::SwitchModel*> switch_views(const Fabric& fab) {
+  std::vector<const swc::SwitchModel*> views;
+  for (const auto& sm : fab.switches) views.push_back(sm.get());
+  return views;
+}
+
+// The simulated span: where the measurement window opened, what each counter held then, and
+// where the run ended (the scenario's end, or where --stop-on-deadlock or a signal ended it).
+struct SimulatedSpan {
+  WindowStart at_window;
+  double window_from_us = 0, end_us = 0;
+  bool stopped = false;
+};
+
+// Runs from the current time to the end of the scenario or a stop, a progress line every ~2 s of
+// wall time.
+void run_to_end(RunLoop& loop, double duration_us, std::chrono::steady_clock::time_point wall0,
+                double bare_before_wall_s) {
+  const sc_core::sc_time end(duration_us, sc_core::SC_US);
+  auto last_print = std::chrono::steady_clock::now();
+  const sc_core::sc_time chunk(50, sc_core::SC_US);
+  while (!loop.stopped() && sc_core::sc_time_stamp() < end) {
+    loop.run_for(std::min(chunk, end - sc_core::sc_time_stamp()));
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_print > std::chrono::seconds(2)) {
+      const double wall = std::chrono::duration<double>(now - wall0).count() - bare_before_wall_s;
+      fmt::print(stderr, "  {:.0f} of {:.0f} us simulated, {:.1f} s wall, {:.2f} wall s per simulated ms\n",
+                 sc_core::sc_time_stamp().to_seconds() * 1e6, duration_us, wall,
+                 wall / (sc_core::sc_time_stamp().to_seconds() * 1e3));
+      last_print = now;
+    }
+  }
+}
+
+// Run: the throughput window starts at measure_from. --bare-loop-cycles times the bare loop right
+// before and right after the simulation; its wall time is not the run's.
+SimulatedSpan simulate(RunLoop& loop, Fabric& fab, std::vector<RunFlow>& flows, const RunOptions& o,
+                       const sims::Scenario& s, const std::vector<sw::SwitchParams>& params,
+                       std::chrono::steady_clock::time_point wall0, sims::RunResults& r) {
+  const sc_core::sc_time from(s.sim.measure_from_us, sc_core::SC_US);
+  double bare_before_wall_s = 0;
+  if (o.bare_loop_cycles > 0) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const double cps = bare_loop_cycles_per_s(params[0].nports, params[0].buffer_bytes, o.bare_loop_cycles);
+    r.bare_loop = sims::BareLoopFigures{params[0].nports, o.bare_loop_cycles, cps, 0.0};
+    bare_before_wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  if (from > sc_core::SC_ZERO_TIME) loop.run_for(from);
+  // A run stopped (deadlock, signal) before the window opened measures from 0.
+  const double window_from_us = loop.stopped() ? 0.0 : s.sim.measure_from_us;
+  SimulatedSpan span{loop.stopped() ? WindowStart(fab) : open_window(fab, flows), window_from_us, 0.0, false};
+  run_to_end(loop, s.sim.duration_us, wall0, bare_before_wall_s);
+  r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count() - bare_before_wall_s;
+  if (r.bare_loop)
+    r.bare_loop->after_cycles_per_s =
+        bare_loop_cycles_per_s(params[0].nports, params[0].buffer_bytes, o.bare_loop_cycles);
+  r.memory.peak_rss_bytes = peak_resident_set_bytes();
+  span.stopped = loop.stopped();
+  span.end_us = span.stopped ? double(sc_core::sc_time_stamp().value()) / 1e6 : s.sim.duration_us;
+  r.simulated_us = span.end_us;
+  r.duration_us = s.sim.duration_us;
+  r.stopped_on_deadlock = r.stopped_by == "deadlock";
+  collect_speed(fab, span.end_us, r);
+  return span;
+}
+
+// A failure to write an output before summary.json.
+RunFailed incomplete_results(const sims::OutputError& e, const std::string& out_dir) {
+  return RunFailed(fmt::format("{}; the run's results in {}/ are incomplete (no summary.json)", e.what(), out_dir));
+}
+
+// nic.vcd, capture.pcapng and the results' files (docs/outputs.md).
+void write_outputs(NicStateTrace* nic_trace, PacketCapture* capture, const sims::RunResults& r,
+                   const std::string& out_dir) {
+  try {
+    if (nic_trace) nic_trace->commit();
+    if (capture) capture->commit();
+    sims::write_results(r, out_dir);
+  } catch (const sims::OutputError& e) {
+    throw incomplete_results(e, out_dir);
+  }
+}
+
+// The short table, and the capture's line.
+void print_run_summary(const RunOptions& o, const sims::Scenario& s, const fabric::Topology& topo,
+                       const SimulatedSpan& span, const PacketCapture* capture, const sims::RunResults& r) {
+  RunHeadline head{o.scenario, o.out_dir, topo.kind, topo.hosts, topo.switches(), s.fabric.link_gbps, s.nic.cc,
+                   s.sim.duration_us, span.end_us - span.window_from_us, span.end_us, span.stopped,
+                   s.retry_limit_in_effect()};
+  print_run_table(r, head);
+  if (capture)
+    fmt::print("capture: {} frames on {} link directions, {:.1f} MB in {}/{} (wireshark or tshark -r opens it)\n",
+               capture->packets(), capture->interfaces(), double(capture->file_bytes()) / 1e6, o.out_dir, kCaptureFile);
+}
+
+// The plots' end, then the wall time in all and of the outputs.
+void finish_plots(std::optional<sims::RunPlots>& plots, const std::string& out_dir,
+                  std::chrono::steady_clock::time_point process0, std::chrono::steady_clock::time_point outputs0) {
+  if (plots) wait_for_plots(*plots, out_dir);
+  const auto now = std::chrono::steady_clock::now();
+  const std::vector<std::string> pngs = plots ? plots->pngs() : std::vector<std::string>{};
+  fmt::print("wall in all {:.2f} s: set-up and simulation {:.2f} s, outputs{} {:.2f} s{}\n",
+             std::chrono::duration<double>(now - process0).count(),
+             std::chrono::duration<double>(outputs0 - process0).count(), pngs.empty() ? "" : " and plots",
+             std::chrono::duration<double>(now - outputs0).count(),
+             pngs.empty() ? "" : fmt::format(" ({})", fmt::join(pngs, ", ")));
+}
+
+// --record-events: events.txt completed, and how to replay it.
+void close_recorder(explore::TraceWriter& recorder, const RunOptions& o, const sims::Scenario& s) {
+  try {
+    recorder.close();
+  } catch (const explore::TraceError& e) {
+    throw RunFailed(e.what());
+  }
+  fmt::print("recorded {} unit input events to {}/events.txt (replay: ccfabric explore {} --trace {})\n",
+             recorder.events(), o.record_dir, s.nic.cc, o.record_dir);
+}
+
 void run_scenario(const RunOptions& o) {
   const auto process0 = std::chrono::steady_clock::now();  // wall time in all, plots included
   const InterruptGuard interrupts;  // SIGINT/SIGTERM end the run at a sample, outputs marked partial
@@ -271,31 +462,16 @@ void run_scenario(const RunOptions& o) {
 
   const fabric::Topology topo = in_scenario_file(o.scenario, [&] { return sims::scenario_topology(s.fabric); });
   const fabric::Routing routing(topo);
-  // Each switch hashes flows onto its equal-cost ports with its own seed (fabric/flow_hash.hpp).
-  std::vector<uint64_t> ecmp_seeds(topo.switches());
-  for (unsigned k = 0; k < topo.switches(); ++k) ecmp_seeds[k] = fabric::ecmp_seed(s.sim.seed, k);
-  // Display names: "switch0".. for star and two_switch (as before), the topology's own otherwise.
-  std::vector<std::string> sw_names(topo.switches());
-  for (unsigned k = 0; k < topo.switches(); ++k)
-    sw_names[k] = topo.switch_names.empty() ? fmt::format("switch{}", k) : topo.switch_names[k];
+  const std::vector<uint64_t> ecmp_seeds = ecmp_seeds_of(s, topo);
+  const std::vector<std::string> sw_names = switch_display_names(topo);
   // --pcap: the link directions to capture, checked before anything is built.
   const std::vector<PcapDirection> pcap =
       o.pcap_given ? pcap_directions(o.pcap, topo, sw_names) : std::vector<PcapDirection>{};
-
   // Flows of every [[traffic]] entry, generated before anything is built so that a bad workload
   // stops the run as bad input.
   const std::vector<sims::GeneratedFlow> generated = generate_workload(o, s, topo);
-  // The output directory before the switches: with --trace each opens its waveform file in it. Held
-  // (locked, an earlier run's results removed) until the run ends (out_folder.hpp).
-  ensure_out_dir(o.out_dir);
   std::optional<sims::OutFolder> out_folder;
-  try {
-    out_folder.emplace(o.out_dir);
-  } catch (const sims::OutFolderBusy& e) {
-    throw BadInput(fmt::format("--out = {}", e.what()));
-  } catch (const sims::OutputError& e) {
-    throw RunFailed(e.what());
-  }
+  hold_out_folder(o.out_dir, out_folder);
 
   sims::RunResults r;
   // The ratio compares the switches' stepping with one Verilated configuration's bare loop.
@@ -310,149 +486,48 @@ void run_scenario(const RunOptions& o) {
   if (o.trace_nic) nic_trace = std::make_unique<NicStateTrace>(o.out_dir + "/nic.vcd", trace_from_ps, trace_to_ps);
 
   // The modules. Names are unique per run; everything lives until the end of this function.
-  FabricOptions fo;
-  fo.scenario_file = o.scenario;
-  if (o.trace || !o.trace_window.empty()) fo.trace_dir = o.out_dir;
-  fo.trace_from_ps = trace_from_ps;
-  fo.trace_to_ps = trace_to_ps;
-  fo.wrap_units = [&](unsigned h, std::unique_ptr<nic::CcUnit>& cc, std::unique_ptr<nic::NpUnit>& np) {
-    if (recorder) {
-      cc = std::make_unique<explore::RecordingCcUnit>(std::move(cc), *recorder, h);
-      if (np) np = std::make_unique<explore::RecordingNpUnit>(std::move(np), *recorder, h);
-    }
-    if (nic_trace) cc = std::make_unique<TracingCcUnit>(std::move(cc), *nic_trace, h);
-  };
-  Fabric fab(s, topo, routing, cc_factory, fo);
-  const auto& switches = fab.switches;
-  const auto& nics = fab.nics;
-  const uint8_t lossless_mask = fab.lossless_mask;  // the PFC classes, for deadlock detection
-  if (fab.queue_marks) r.queue_marks = *fab.queue_marks;
-  r.memory.switches = topo.switches();
-  r.memory.rss_before_switches_bytes = fab.rss_before_switches_bytes;
-  r.memory.switches_bytes = fab.switches_bytes;
-  const auto incomplete = [&](const sims::OutputError& e) {
-    return RunFailed(fmt::format("{}; the run's results in {}/ are incomplete (no summary.json)", e.what(), o.out_dir));
-  };
+  Fabric fab(s, topo, routing, cc_factory, fabric_options(o, trace_from_ps, trace_to_ps, recorder, nic_trace));
+  record_fabric(fab, topo, r);
   std::unique_ptr<PacketCapture> capture;
   try {
     capture = open_capture(o.out_dir, pcap, fab);
   } catch (const sims::OutputError& e) {
-    throw incomplete(e);
+    throw incomplete_results(e, o.out_dir);
   }
-
   std::vector<RunFlow> flows = fab.add_flows(generated);
-  if (nic_trace) {
-    for (const RunFlow& f : flows) nic_trace->add_flow(nics[f.host]->cc(), f.host, f.index, f.id);
-    nic_trace->start(fmt::format("ccfabric run {}: NIC congestion-control state per flow, time in ps", o.scenario));
-  }
-
-  r.scenario_toml = s.to_toml();
-  for (const cc::DefaultSource& d : cc::default_sources(s)) r.default_sources.push_back({d.key, d.source, d.set_in_scenario});
-  collect_topology(topo, routing, r);
+  if (nic_trace) start_nic_trace(*nic_trace, fab, flows, o.scenario);
+  record_scenario(s, topo, routing, r);
   // Time series (docs/outputs.md 2): sampled at the end of every interval.
   TimeseriesProbe probe(fab, flows, s, sw_names, r);
   r.rcm_enabled = s.sw.rcm.enable;
-  const double interval_us = s.sim.sample_interval_us;
   std::unique_ptr<fabric::KernelOrderPerturber> perturber;
   if (o.perturb_kernel_order) perturber = std::make_unique<fabric::KernelOrderPerturber>("perturber", o.perturb_seed);
-  const uint64_t interval_ps = sc_core::sc_time(interval_us, sc_core::SC_US).value();
-  Sampler sampler("sampler", sc_core::sc_time(interval_us, sc_core::SC_US), [&] { r.samples.push_back(probe.sample()); });
-
-  const uint64_t sample_ps = interval_ps;
+  const sc_core::sc_time interval(s.sim.sample_interval_us, sc_core::SC_US);
+  Sampler sampler("sampler", interval, [&] { r.samples.push_back(probe.sample()); });
   // PFC deadlock detection (deadlock_detector.hpp), between two sc_start calls every period.
-  std::vector<const swc::SwitchModel*> switch_views;
-  for (const auto& sm : switches) switch_views.push_back(sm.get());
-  DeadlockDetector detector(topo, routing, std::move(switch_views), lossless_mask,
-                            sc_core::sc_time(s.sim.deadlock_after_us, sc_core::SC_US).value(), sample_ps);
+  DeadlockDetector detector(topo, routing, switch_views(fab), fab.lossless_mask,
+                            sc_core::sc_time(s.sim.deadlock_after_us, sc_core::SC_US).value(), interval.value());
   r.deadlock_after_us = s.sim.deadlock_after_us;
-  RunLoop loop(fab, detector, capture.get(), sample_ps, sw_names, o.stop_on_deadlock, r,
-               [&](const sims::OutputError& e) { throw incomplete(e); });
-  // Run: the throughput window starts at measure_from; a progress line every ~2 s of wall time.
-  const sc_core::sc_time end(s.sim.duration_us, sc_core::SC_US), from(s.sim.measure_from_us, sc_core::SC_US);
-  // The bare loop right before the simulation; its wall time is not the run's.
-  double bare_before_wall_s = 0;
-  if (o.bare_loop_cycles > 0) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const double cps = bare_loop_cycles_per_s(params[0].nports, params[0].buffer_bytes, o.bare_loop_cycles);
-    r.bare_loop = sims::BareLoopFigures{params[0].nports, o.bare_loop_cycles, cps, 0.0};
-    bare_before_wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  }
-  if (from > sc_core::SC_ZERO_TIME) loop.run_for(from);
-  // A run stopped (deadlock, signal) before the window opened measures from 0.
-  const double window_from_us = loop.stopped() ? 0.0 : s.sim.measure_from_us;
-  // The window opens: what each counter holds then.
-  const WindowStart at_window = loop.stopped() ? WindowStart(fab) : open_window(fab, flows);
-  auto last_print = std::chrono::steady_clock::now();
-  const sc_core::sc_time chunk(50, sc_core::SC_US);
-  while (!loop.stopped() && sc_core::sc_time_stamp() < end) {
-    loop.run_for(std::min(chunk, end - sc_core::sc_time_stamp()));
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last_print > std::chrono::seconds(2)) {
-      const double wall = std::chrono::duration<double>(now - wall0).count() - bare_before_wall_s;
-      fmt::print(stderr, "  {:.0f} of {:.0f} us simulated, {:.1f} s wall, {:.2f} wall s per simulated ms\n",
-                 sc_core::sc_time_stamp().to_seconds() * 1e6, s.sim.duration_us, wall,
-                 wall / (sc_core::sc_time_stamp().to_seconds() * 1e3));
-      last_print = now;
-    }
-  }
-  r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count() - bare_before_wall_s;
-  if (r.bare_loop)
-    r.bare_loop->after_cycles_per_s =
-        bare_loop_cycles_per_s(params[0].nports, params[0].buffer_bytes, o.bare_loop_cycles);
-  r.memory.peak_rss_bytes = peak_resident_set_bytes();
-  // The end of the run: the scenario's, or where --stop-on-deadlock or a signal ended it.
-  const bool stopped = loop.stopped();
-  const double end_us = stopped ? double(sc_core::sc_time_stamp().value()) / 1e6 : s.sim.duration_us;
-  r.simulated_us = end_us;
-  r.duration_us = s.sim.duration_us;
-  r.stopped_on_deadlock = r.stopped_by == "deadlock";
-  collect_speed(fab, end_us, r);
+  RunLoop loop(fab, detector, capture.get(), interval.value(), sw_names, o.stop_on_deadlock, r,
+               [&](const sims::OutputError& e) { throw incomplete_results(e, o.out_dir); });
+  const SimulatedSpan span = simulate(loop, fab, flows, o, s, params, wall0, r);
 
   // Results.
-  const double window_us = end_us - window_from_us;
+  const double window_us = span.end_us - span.window_from_us;
   collect_flow_results(fab, flows, routing, ecmp_seeds, sw_names, window_us, s.sim.starved_after_us, r);
   collect_fct(fab, flows, generated, topo, routing, ecmp_seeds, r);
-  collect_window(fab, at_window, window_from_us, end_us, r);
-  collect_frame_ledger(fab, at_window.switch_drops, r);
+  collect_window(fab, span.at_window, span.window_from_us, span.end_us, r);
+  collect_frame_ledger(fab, span.at_window.switch_drops, r);
   collect_switch_counters(fab, topo, routing, sw_names, r);
-
   const auto outputs0 = std::chrono::steady_clock::now();
-  try {
-    if (nic_trace) nic_trace->commit();
-    if (capture) capture->commit();
-    sims::write_results(r, o.out_dir);
-  } catch (const sims::OutputError& e) {
-    throw incomplete(e);
-  }
+  write_outputs(nic_trace.get(), capture.get(), r, o.out_dir);
   // gnuplot draws in the background while the table is printed.
   std::optional<sims::RunPlots> plots = start_plots(o, r);
-
-  // The short table.
-  RunHeadline head{o.scenario, o.out_dir, topo.kind, topo.hosts, topo.switches(), s.fabric.link_gbps, s.nic.cc,
-                   s.sim.duration_us, window_us, end_us, stopped, s.retry_limit_in_effect()};
-  print_run_table(r, head);
-  if (capture)
-    fmt::print("capture: {} frames on {} link directions, {:.1f} MB in {}/{} (wireshark or tshark -r opens it)\n",
-               capture->packets(), capture->interfaces(), double(capture->file_bytes()) / 1e6, o.out_dir, kCaptureFile);
-  if (plots) wait_for_plots(*plots, o.out_dir);
-  const auto now = std::chrono::steady_clock::now();
-  const std::vector<std::string> pngs = plots ? plots->pngs() : std::vector<std::string>{};
-  fmt::print("wall in all {:.2f} s: set-up and simulation {:.2f} s, outputs{} {:.2f} s{}\n",
-             std::chrono::duration<double>(now - process0).count(),
-             std::chrono::duration<double>(outputs0 - process0).count(), pngs.empty() ? "" : " and plots",
-             std::chrono::duration<double>(now - outputs0).count(),
-             pngs.empty() ? "" : fmt::format(" ({})", fmt::join(pngs, ", ")));
-  if (recorder) {
-    try {
-      recorder->close();
-    } catch (const explore::TraceError& e) {
-      throw RunFailed(e.what());
-    }
-    fmt::print("recorded {} unit input events to {}/events.txt (replay: ccfabric explore {} --trace {})\n",
-               recorder->events(), o.record_dir, s.nic.cc, o.record_dir);
-  }
+  print_run_summary(o, s, topo, span, capture.get(), r);
+  finish_plots(plots, o.out_dir, process0, outputs0);
+  if (recorder) close_recorder(*recorder, o, s);
   if (const std::string err = r.accounting_error(); !err.empty()) throw RunFailed(err);
-  if (stopped) throw_stopped(r, end_us, o.out_dir);
+  if (span.stopped) throw_stopped(r, span.end_us, o.out_dir);
 }
 
 }  // namespace

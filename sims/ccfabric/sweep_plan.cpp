@@ -67,55 +67,69 @@ toml::table parse_toml_file(const std::string& path) {
   }
 }
 
-Sweep load_sweep(const toml::table& t, const std::string& origin, const std::string& out_dir,
-                 const std::set<std::string>& extra_keys) {
+namespace {
+
+void reject_unknown_sweep_keys(const toml::table& t, const std::string& origin, const std::set<std::string>& extra_keys) {
   for (const auto& [k, v] : t)
     if (k != "scenario" && k != "seeds" && k != "set" && k != "grid" && !extra_keys.count(std::string(k.str()))) {
       std::string known = "scenario, seeds, set, grid";
       for (const auto& e : extra_keys) known += ", " + e;
       throw BadInput(fmt::format("{}: unknown key '{}' (known: {})", origin, k.str(), known));
     }
-  Sweep sw;
-  // A scenario file relative to the sweep file; must exist.
-  auto scenario_path = [&](const std::string& key, const std::string& rel) {
-    const std::string abs = fs::absolute(fs::path(origin).parent_path() / rel).string();
-    if (!fs::exists(abs)) throw BadInput(fmt::format("{}: {} = \"{}\": {} does not exist", origin, key, rel, abs));
-    return abs;
-  };
-  const auto scen = t["scenario"].value<std::string>();
-  const bool scenario_grid = t["grid"]["scenario"].is_array();
-  if (!scen && !scenario_grid)
-    throw BadInput(fmt::format("{}: scenario = \"FILE.toml\" (or a grid over \"scenario\") is required", origin));
-  if (scen) sw.scenario = scenario_path("scenario", *scen);
+}
 
+// A scenario file relative to the sweep file; must exist.
+std::string scenario_path(const std::string& origin, const std::string& key, const std::string& rel) {
+  const std::string abs = fs::absolute(fs::path(origin).parent_path() / rel).string();
+  if (!fs::exists(abs)) throw BadInput(fmt::format("{}: {} = \"{}\": {} does not exist", origin, key, rel, abs));
+  return abs;
+}
+
+// [set]: KEY=VALUE for every point; set_keys receives its keys.
+std::vector<std::string> read_set(const toml::table& t, std::set<std::string>& set_keys) {
   std::vector<std::string> fixed;
-  std::set<std::string> set_keys;
   if (const toml::table* set = t["set"].as_table())
     for (const auto& [k, v] : *set) {
       fixed.push_back(fmt::format("{}={}", k.str(), value_text(v)));
       set_keys.emplace(k.str());
     }
+  return fixed;
+}
+
+// [grid]: the swept keys into keys, and the values of each.
+std::vector<std::vector<std::string>> read_grid(const toml::table& t, const std::string& origin,
+                                                std::vector<std::string>& keys) {
   std::vector<std::vector<std::string>> values;
-  if (const toml::node* g = t.get("grid")) {
-    if (!g->is_table()) throw BadInput(fmt::format("{}: grid must be a table of KEY = [values]", origin));
-    for (const auto& [k, v] : *g->as_table()) {
-      const toml::array* arr = v.as_array();
-      if (!arr || arr->empty())
-        throw BadInput(fmt::format("{}: grid.\"{}\" must be a non-empty array of values", origin, k.str()));
-      sw.keys.emplace_back(k.str());
-      values.emplace_back();
-      for (const auto& x : *arr) values.back().push_back(value_text(x));
-    }
+  const toml::node* g = t.get("grid");
+  if (!g) return values;
+  if (!g->is_table()) throw BadInput(fmt::format("{}: grid must be a table of KEY = [values]", origin));
+  for (const auto& [k, v] : *g->as_table()) {
+    const toml::array* arr = v.as_array();
+    if (!arr || arr->empty())
+      throw BadInput(fmt::format("{}: grid.\"{}\" must be a non-empty array of values", origin, k.str()));
+    keys.emplace_back(k.str());
+    values.emplace_back();
+    for (const auto& x : *arr) values.back().push_back(value_text(x));
   }
-  // A key is set in one place: the seed by seeds = [...] (it names the point's seed in results.csv),
-  // any other key in [set] or in [grid], not both.
+  return values;
+}
+
+// A key is set in one place: the seed by seeds = [...] (it names the point's seed in results.csv),
+// any other key in [set] or in [grid], not both.
+void check_keys_set_once(const std::set<std::string>& set_keys, const std::vector<std::string>& grid_keys,
+                         const std::string& origin) {
   for (const std::string& k : set_keys)
     if (k == "sim.seed") throw BadInput(fmt::format("{}: set.\"sim.seed\": give seeds as seeds = [...]", origin));
-  for (const std::string& k : sw.keys) {
+  for (const std::string& k : grid_keys) {
     if (k == "sim.seed") throw BadInput(fmt::format("{}: grid.\"sim.seed\": give seeds as seeds = [...]", origin));
     if (set_keys.count(k))
       throw BadInput(fmt::format("{}: \"{}\" is in both [set] and [grid]: give it in one of them", origin, k));
   }
+}
+
+// seeds = [...], else the scenario's own seed (required with a grid over "scenario").
+std::vector<uint64_t> read_seeds(const toml::table& t, const std::string& origin, const std::string& scenario,
+                                 bool scenario_grid) {
   std::vector<uint64_t> seeds;
   if (const toml::node* s = t.get("seeds")) {
     const toml::array* arr = s->as_array();
@@ -129,13 +143,43 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
   if (seeds.empty()) {
     if (scenario_grid) throw BadInput(fmt::format("{}: seeds = [...] is required with a grid over \"scenario\"", origin));
     try {
-      seeds.push_back(sims::load_scenario(sw.scenario).sim.seed);
+      seeds.push_back(sims::load_scenario(scenario).sim.seed);
     } catch (const sims::ScenarioError& e) {
       throw BadInput(e.what());
     }
   }
+  return seeds;
+}
 
-  // Cartesian product, the last key varying fastest, seeds innermost.
+// One point of the sweep: the swept values, the seed and the [set] keys. Every point is checked
+// before anything runs: a bad value stops the sweep with its key.
+Point make_point(const Sweep& sw, const std::vector<std::pair<std::string, std::string>>& swept, uint64_t seed,
+                 const std::vector<std::string>& fixed, const std::string& origin, const std::string& out_dir) {
+  Point p;
+  p.index = sw.points.size();
+  p.swept = swept;
+  p.seed = seed;
+  p.sets = fixed;
+  p.scenario = sw.scenario;
+  for (const auto& [k, v] : swept) {
+    if (k == "scenario")
+      p.scenario = scenario_path(origin, "grid.scenario", v.size() >= 2 && v.front() == '"' ? v.substr(1, v.size() - 2) : v);
+    else
+      p.sets.push_back(k + "=" + v);
+  }
+  p.sets.push_back(fmt::format("sim.seed={}", seed));
+  p.dir = fmt::format("{}/points/{:05}", out_dir, p.index);
+  try {
+    sims::load_scenario(p.scenario, p.sets);
+  } catch (const sims::ScenarioError& e) {
+    throw BadInput(fmt::format("sweep point {}: {}", p.index, e.what()));
+  }
+  return p;
+}
+
+// The points: the Cartesian product of the grid, the last key varying fastest, seeds innermost.
+void add_points(Sweep& sw, const std::vector<std::vector<std::string>>& values, const std::vector<uint64_t>& seeds,
+                const std::vector<std::string>& fixed, const std::string& origin, const std::string& out_dir) {
   size_t combos = 1;
   for (const auto& v : values) {
     combos *= v.size();
@@ -150,30 +194,27 @@ Sweep load_sweep(const toml::table& t, const std::string& origin, const std::str
       swept.insert(swept.begin(), {sw.keys[k], values[k][rest % values[k].size()]});
       rest /= values[k].size();
     }
-    for (uint64_t seed : seeds) {
-      Point p;
-      p.index = sw.points.size();
-      p.swept = swept;
-      p.seed = seed;
-      p.sets = fixed;
-      p.scenario = sw.scenario;
-      for (const auto& [k, v] : swept) {
-        if (k == "scenario")
-          p.scenario = scenario_path("grid.scenario", v.size() >= 2 && v.front() == '"' ? v.substr(1, v.size() - 2) : v);
-        else
-          p.sets.push_back(k + "=" + v);
-      }
-      p.sets.push_back(fmt::format("sim.seed={}", seed));
-      p.dir = fmt::format("{}/points/{:05}", out_dir, p.index);
-      // Every point is checked before anything runs: a bad value stops the sweep with its key.
-      try {
-        sims::load_scenario(p.scenario, p.sets);
-      } catch (const sims::ScenarioError& e) {
-        throw BadInput(fmt::format("sweep point {}: {}", p.index, e.what()));
-      }
-      sw.points.push_back(std::move(p));
-    }
+    for (uint64_t seed : seeds) sw.points.push_back(make_point(sw, swept, seed, fixed, origin, out_dir));
   }
+}
+
+}  // namespace
+
+Sweep load_sweep(const toml::table& t, const std::string& origin, const std::string& out_dir,
+                 const std::set<std::string>& extra_keys) {
+  reject_unknown_sweep_keys(t, origin, extra_keys);
+  Sweep sw;
+  const auto scen = t["scenario"].value<std::string>();
+  const bool scenario_grid = t["grid"]["scenario"].is_array();
+  if (!scen && !scenario_grid)
+    throw BadInput(fmt::format("{}: scenario = \"FILE.toml\" (or a grid over \"scenario\") is required", origin));
+  if (scen) sw.scenario = scenario_path(origin, "scenario", *scen);
+  std::set<std::string> set_keys;
+  const std::vector<std::string> fixed = read_set(t, set_keys);
+  const std::vector<std::vector<std::string>> values = read_grid(t, origin, sw.keys);
+  check_keys_set_once(set_keys, sw.keys, origin);
+  const std::vector<uint64_t> seeds = read_seeds(t, origin, sw.scenario, scenario_grid);
+  add_points(sw, values, seeds, fixed, origin, out_dir);
   return sw;
 }
 

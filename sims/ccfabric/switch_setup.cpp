@@ -56,27 +56,25 @@ sw::RcmConfig rcm_config(const sims::Scenario::Switch::Rcm& r, const fabric::Top
   return c;
 }
 
-sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const fabric::Topology& topo,
-                               const fabric::Routing& routing, unsigned k) {
-  sw::SwitchConfig c = sw::SwitchConfig::defaults(params);
-  c.lfsr_seed = lfsr_seed(s.sim.seed, k);
-  const uint64_t cell = params.cell_bytes;
-  auto cells = [&](uint64_t bytes) { return static_cast<uint32_t>((bytes + cell - 1) / cell); };
-  c.pfc_enable = s.sw.pfc;
-  c.pfc_dynamic = s.sw.pfc_threshold == "dynamic";
-  c.pfc_beta_log2 = static_cast<int>(std::lround(std::log2(s.sw.pfc_beta)));
-  c.reserve_cells = cells(s.sw.reserve_bytes);
+namespace {
 
-  // Per port, from the port's own link: cycles per pause quantum at 1.5625 GHz (800 / rate,
-  // docs/switch.md 2.1), and the PFC headroom (docs/buffer-plan.md): the frames that arrive during
-  // the PFC round trip plus the ones being sent at both ends, each counted in whole cells. Ports
-  // without a link get the values of fabric.link_gbps and fabric.link_delay_ns.
+// Bytes in whole cells of the switch's buffer.
+uint32_t whole_cells(uint64_t bytes, uint64_t cell) { return static_cast<uint32_t>((bytes + cell - 1) / cell); }
+
+// Per port, from the port's own link: cycles per pause quantum at 1.5625 GHz (800 / rate,
+// docs/switch.md 2.1), and the PFC headroom (docs/buffer-plan.md): the frames that arrive during
+// the PFC round trip plus the ones being sent at both ends, each counted in whole cells. Ports
+// without a link get the values of fabric.link_gbps and fabric.link_delay_ns. Returns the headroom
+// of all ports in cells.
+uint64_t configure_ports(sw::SwitchConfig& c, const sims::Scenario& s, const sw::SwitchParams& params,
+                         const fabric::Topology& topo, const fabric::Routing& routing, unsigned k) {
+  const uint64_t cell = params.cell_bytes;
   auto headroom_for = [&](double gbps, double delay_ns) -> uint32_t {
-    if (s.sw.headroom_bytes != 0) return cells(s.sw.headroom_bytes);
+    if (s.sw.headroom_bytes != 0) return whole_cells(s.sw.headroom_bytes, cell);
     const uint64_t frame = fabric::roce::data_frame_bytes(s.nic.mtu_bytes, false);
     const double rtt_bytes = 2.0 * delay_ns * gbps / 8.0;
     const uint64_t frames = static_cast<uint64_t>(std::ceil(rtt_bytes / double(frame + 20))) + 3;
-    return static_cast<uint32_t>(frames * cells(frame));
+    return static_cast<uint32_t>(frames * whole_cells(frame, cell));
   };
   auto quantum_for = [&](double gbps) -> uint32_t {
     const double qc = 800.0 / gbps;
@@ -97,6 +95,14 @@ sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& 
     pc.pfc_refresh_cycles = static_cast<uint32_t>(uint64_t{c.pause_quanta} * pc.quantum_cycles / 2);
     headroom_total += pc.headroom_cells;
   }
+  return headroom_total;
+}
+
+// The shared pool: the buffer less the per-queue reserves and, with PFC, the headroom of every
+// port; and the static PFC threshold.
+void size_shared_pool(sw::SwitchConfig& c, const sims::Scenario& s, const sw::SwitchParams& params,
+                      uint64_t headroom_total) {
+  const uint64_t cell = params.cell_bytes;
   const uint64_t usable = std::min<uint64_t>(params.ncells(), s.sw.buffer_bytes / cell);
   const uint64_t lossless = c.pfc_enable ? std::popcount(unsigned(c.lossless_mask)) : 0;
   const uint64_t fixed = uint64_t{c.reserve_cells} * params.nports * params.nprio + headroom_total * lossless;
@@ -118,8 +124,11 @@ sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& 
         lossless == 1 ? "class" : "classes", headroom_total * cell, headroom));
   }
   c.shared_pool_cells = static_cast<uint32_t>(usable - fixed);
-  c.pfc_static_thr_cells = s.sw.pfc_static_bytes ? cells(s.sw.pfc_static_bytes)
+  c.pfc_static_thr_cells = s.sw.pfc_static_bytes ? whole_cells(s.sw.pfc_static_bytes, cell)
                                                  : static_cast<uint32_t>(c.shared_pool_cells / (8 * params.nports));
+}
+
+void configure_ecn(sw::SwitchConfig& c, const sims::Scenario& s) {
   c.mark_at_dequeue = s.sw.mark_at_dequeue;
   for (auto& q : c.queues) {
     q.ecn_en = s.sw.ecn.enable;
@@ -129,10 +138,13 @@ sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& 
     q.wred_en = s.sw.ecn.wred_k_bytes > 0;
     q.wred_k_bytes = static_cast<uint32_t>(s.sw.ecn.wred_k_bytes);
   }
+}
 
-  // Forwarding (docs/switch.md 2.3): a destination with one next hop goes to that port; one with
-  // several equal-cost next hops goes to the ECMP group of that set of ports, members ascending (the
-  // order fabric::Routing::path assumes). One group per distinct set.
+// Forwarding (docs/switch.md 2.3): a destination with one next hop goes to that port; one with
+// several equal-cost next hops goes to the ECMP group of that set of ports, members ascending (the
+// order fabric::Routing::path assumes). One group per distinct set.
+void configure_forwarding(sw::SwitchConfig& c, const sw::SwitchParams& params, const fabric::Topology& topo,
+                          const fabric::Routing& routing, unsigned k) {
   if (topo.hosts > c.fwd.size())
     throw BadInput(fmt::format("the fabric has {} hosts; the switch's forwarding table holds {} destinations (DST_W = {})",
                                topo.hosts, c.fwd.size(), params.dst_w));
@@ -164,6 +176,22 @@ sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& 
     }
     c.fwd[h] = {true, true, it->second};
   }
+}
+
+}  // namespace
+
+sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& params, const fabric::Topology& topo,
+                               const fabric::Routing& routing, unsigned k) {
+  sw::SwitchConfig c = sw::SwitchConfig::defaults(params);
+  c.lfsr_seed = lfsr_seed(s.sim.seed, k);
+  c.pfc_enable = s.sw.pfc;
+  c.pfc_dynamic = s.sw.pfc_threshold == "dynamic";
+  c.pfc_beta_log2 = static_cast<int>(std::lround(std::log2(s.sw.pfc_beta)));
+  c.reserve_cells = whole_cells(s.sw.reserve_bytes, params.cell_bytes);
+  const uint64_t headroom_total = configure_ports(c, s, params, topo, routing, k);
+  size_shared_pool(c, s, params, headroom_total);
+  configure_ecn(c, s);
+  configure_forwarding(c, params, topo, routing, k);
   if (s.sw.rcm.enable) c.rcm = rcm_config(s.sw.rcm, topo, routing, k);
   // 2.11.4: the DWRR shares the port between RCC's two queues.
   if (s.sw.rcm.enable && s.sw.rcm.rcc)

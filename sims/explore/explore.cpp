@@ -177,6 +177,156 @@ class Evaluator {
   std::map<std::string, size_t> index_;
 };
 
+// s with one knob set to v.
+Setting with_width(Setting s, const std::string& knob, unsigned v) {
+  s.widths[knob] = v;
+  return s;
+}
+
+// The change of a knob's value that adds one bit of state: an LSB knob (np_time_lsb) grows from its
+// shipped 0 and costs state as it shrinks; a width knob costs state as it grows.
+int bit_step(const Knob& k) { return k.max > k.shipped ? -1 : 1; }
+
+// --sweep: every value of each knob alone, and every divider form.
+void sweep_each_knob(const Unit& u, Evaluator& ev) {
+  for (const Knob& k : u.knobs())
+    for (unsigned v = k.max + 1; v-- > k.min;)
+      if (v != k.shipped) ev.eval(with_width(Setting{}, k.name, v), "sweep");
+  if (u.has_divider())
+    for (const char* f : kForms) {
+      Setting s;
+      s.divider = f;
+      ev.eval(s, "sweep");
+    }
+}
+
+// The search for the fewest state bits that meet the bounds on the relative error (br) and on the
+// rate of decision mismatches (bd), in the steps of docs/explore.md.
+class BoundedSearch {
+ public:
+  BoundedSearch(const Unit& u, Evaluator& ev, double br, double bd) : u_(u), ev_(ev), br_(br), bd_(bd) {}
+  bool ok(size_t i) const { return meets(ev_.at(i), br_, bd_); }
+
+  // 1. The cheapest divider form that meets the bounds with the shipped widths.
+  std::string cheapest_divider(Exploration& x) {
+    if (!u_.has_divider()) return "";
+    std::string form = "recip_table";
+    for (const char* f : kForms) {
+      Setting s;
+      s.divider = f;
+      if (ok(ev_.eval(s, "search"))) {
+        form = f;
+        break;
+      }
+    }
+    x.notes.push_back("divider: " + form + " (the cheapest form that meets the bounds at the shipped widths)");
+    return form;
+  }
+
+  // 2. Each knob alone: the fewest bits that still meet the bounds, the others shipped.
+  Setting least_widths(const Setting& base) {
+    std::map<std::string, unsigned> least;
+    for (const Knob& k : u_.knobs()) {
+      unsigned best = k.shipped;
+      // An LSB knob (np_time_lsb) grows from its shipped 0; a width knob shrinks.
+      if (k.max > k.shipped) {
+        for (unsigned v = k.shipped + 1; v <= k.max; ++v) {
+          if (!ok(ev_.eval(with_width(base, k.name, v), "search"))) break;
+          best = v;
+        }
+      } else {
+        for (unsigned v = k.shipped; v-- > k.min;) {
+          if (!ok(ev_.eval(with_width(base, k.name, v), "search"))) break;
+          best = v;
+        }
+      }
+      least[k.name] = best;
+    }
+    // np_time_lsb trades against np_time: with the coarsest tick found, shrink np_time again.
+    Setting cur = base;
+    for (const auto& [k, v] : least) cur.widths[k] = v;
+    return cur;
+  }
+
+  // 3. Repair: while the combination fails, give one bit back where it helps most. Returns the
+  // index of cur's result.
+  size_t repair(Setting& cur, size_t ci) {
+    for (int guard = 0; !ok(ci) && guard < 400; ++guard) {
+      double best_v = violation(ev_.at(ci), br_, bd_);
+      std::optional<size_t> best_i;
+      for (const Knob& k : u_.knobs()) {
+        const int v = int(cur.widths[k.name]) + bit_step(k);
+        if (v < int(k.min) || v > int(k.max) || (bit_step(k) > 0 && v > int(k.shipped))) continue;
+        const size_t i = ev_.eval(with_width(cur, k.name, unsigned(v)), "search");
+        const double vi = violation(ev_.at(i), br_, bd_);
+        if (vi < best_v || (!best_i && vi <= best_v)) best_v = vi, best_i = i;
+      }
+      if (!best_i) break;
+      cur = ev_.at(*best_i).setting;
+      for (const Knob& k : u_.knobs())
+        if (!cur.widths.count(k.name)) cur.widths[k.name] = k.shipped;
+      ci = *best_i;
+    }
+    return ci;
+  }
+
+  // 4. Polish: take one more bit away wherever the bounds still hold, until nothing moves.
+  void polish(Setting& cur, size_t ci) {
+    for (bool moved = ok(ci); moved;) {
+      moved = false;
+      for (const Knob& k : u_.knobs()) {
+        const int v = int(cur.widths[k.name]) - bit_step(k);
+        if (v < int(k.min) || v > int(k.max)) continue;
+        const size_t i = ev_.eval(with_width(cur, k.name, unsigned(v)), "search");
+        if (ok(i) && ev_.at(i).state_bits <= ev_.at(ci).state_bits) {
+          cur.widths[k.name] = unsigned(v);
+          ci = i;
+          moved = true;
+        }
+      }
+    }
+  }
+
+ private:
+  const Unit& u_;
+  Evaluator& ev_;
+  double br_, bd_;
+};
+
+// The best: the fewest bits among every setting evaluated that meets the bounds; ties go to the
+// smaller error.
+void mark_best(Exploration& x, double br, double bd) {
+  for (Result& r : x.results) r.meets = meets(r, br, bd);
+  for (size_t i = 0; i < x.results.size(); ++i) {
+    const Result& r = x.results[i];
+    if (!r.meets) continue;
+    if (!x.best || r.state_bits < x.results[*x.best].state_bits ||
+        (r.state_bits == x.results[*x.best].state_bits && r.m.max_rel_error < x.results[*x.best].m.max_rel_error))
+      x.best = i;
+  }
+  if (x.best) x.results[*x.best].role = "best";
+  else x.notes.push_back("no setting evaluated meets the bounds");
+}
+
+// --max-rel-error: the search from the shipped setting, then the best of everything evaluated.
+void search_within_bounds(const Unit& u, Evaluator& ev, Exploration& x, double br, double bd) {
+  x.searched = true;
+  x.bound_rel = br;
+  x.bound_decisions = bd;
+  BoundedSearch search(u, ev, br, bd);
+  if (!search.ok(*x.shipped))
+    x.notes.push_back(fmt::format("the shipped widths do not meet the bounds (max relative error {:.3g}, pacing gap "
+                                  "{:.3g}, decision mismatches {:.3g}): searching from them anyway",
+                                  ev.at(*x.shipped).m.max_rel_error, ev.at(*x.shipped).m.aux_max_rel_error,
+                                  ev.at(*x.shipped).m.mismatch_rate()));
+  Setting base;
+  base.divider = search.cheapest_divider(x);
+  Setting cur = search.least_widths(base);
+  const size_t ci = search.repair(cur, ev.eval(cur, "search"));
+  search.polish(cur, ci);
+  mark_best(x, br, bd);
+}
+
 }  // namespace
 
 Exploration explore(const Unit& u, const EventTrace& t, const SearchOptions& o) {
@@ -186,116 +336,8 @@ Exploration explore(const Unit& u, const EventTrace& t, const SearchOptions& o) 
   Evaluator ev(u, t, x);
   x.shipped = ev.eval(Setting{}, "shipped");
   for (const Setting& s : o.given) ev.eval(s, "given");
-  const std::vector<Knob>& knobs = u.knobs();
-  auto with = [](Setting s, const std::string& knob, unsigned v) {
-    s.widths[knob] = v;
-    return s;
-  };
-  if (o.sweep) {
-    for (const Knob& k : knobs)
-      for (unsigned v = k.max + 1; v-- > k.min;)
-        if (v != k.shipped) ev.eval(with(Setting{}, k.name, v), "sweep");
-    if (u.has_divider())
-      for (const char* f : kForms) {
-        Setting s;
-        s.divider = f;
-        ev.eval(s, "sweep");
-      }
-  }
-  if (o.max_rel_error) {
-    const double br = *o.max_rel_error, bd = o.max_decision_mismatch.value_or(br);
-    x.searched = true;
-    x.bound_rel = br;
-    x.bound_decisions = bd;
-    auto ok = [&](size_t i) { return meets(ev.at(i), br, bd); };
-    if (!ok(*x.shipped))
-      x.notes.push_back(fmt::format("the shipped widths do not meet the bounds (max relative error {:.3g}, pacing gap "
-                                    "{:.3g}, decision mismatches {:.3g}): searching from them anyway",
-                                    ev.at(*x.shipped).m.max_rel_error, ev.at(*x.shipped).m.aux_max_rel_error,
-                                    ev.at(*x.shipped).m.mismatch_rate()));
-    // 1. The cheapest divider form that meets the bounds with the shipped widths.
-    std::string form;
-    if (u.has_divider()) {
-      form = "recip_table";
-      for (const char* f : kForms) {
-        Setting s;
-        s.divider = f;
-        if (ok(ev.eval(s, "search"))) {
-          form = f;
-          break;
-        }
-      }
-      x.notes.push_back("divider: " + form + " (the cheapest form that meets the bounds at the shipped widths)");
-    }
-    Setting base;
-    base.divider = form;
-    // 2. Each knob alone: the fewest bits that still meet the bounds, the others shipped.
-    std::map<std::string, unsigned> least;
-    for (const Knob& k : knobs) {
-      unsigned best = k.shipped;
-      // An LSB knob (np_time_lsb) grows from its shipped 0; a width knob shrinks.
-      if (k.max > k.shipped) {
-        for (unsigned v = k.shipped + 1; v <= k.max; ++v) {
-          if (!ok(ev.eval(with(base, k.name, v), "search"))) break;
-          best = v;
-        }
-      } else {
-        for (unsigned v = k.shipped; v-- > k.min;) {
-          if (!ok(ev.eval(with(base, k.name, v), "search"))) break;
-          best = v;
-        }
-      }
-      least[k.name] = best;
-    }
-    // np_time_lsb trades against np_time: with the coarsest tick found, shrink np_time again.
-    Setting cur = base;
-    for (const auto& [k, v] : least) cur.widths[k] = v;
-    size_t ci = ev.eval(cur, "search");
-    // 3. Repair: while the combination fails, give one bit back where it helps most.
-    auto step_of = [&](const Knob& k) { return k.max > k.shipped ? -1 : 1; };  // +1 bit of state
-    for (int guard = 0; !ok(ci) && guard < 400; ++guard) {
-      double best_v = violation(ev.at(ci), br, bd);
-      std::optional<size_t> best_i;
-      for (const Knob& k : knobs) {
-        const int v = int(cur.widths[k.name]) + step_of(k);
-        if (v < int(k.min) || v > int(k.max) || (step_of(k) > 0 && v > int(k.shipped))) continue;
-        const size_t i = ev.eval(with(cur, k.name, unsigned(v)), "search");
-        const double vi = violation(ev.at(i), br, bd);
-        if (vi < best_v || (!best_i && vi <= best_v)) best_v = vi, best_i = i;
-      }
-      if (!best_i) break;
-      cur = ev.at(*best_i).setting;
-      for (const Knob& k : knobs)
-        if (!cur.widths.count(k.name)) cur.widths[k.name] = k.shipped;
-      ci = *best_i;
-    }
-    // 4. Polish: take one more bit away wherever the bounds still hold, until nothing moves.
-    for (bool moved = ok(ci); moved;) {
-      moved = false;
-      for (const Knob& k : knobs) {
-        const int v = int(cur.widths[k.name]) - step_of(k);
-        if (v < int(k.min) || v > int(k.max)) continue;
-        const size_t i = ev.eval(with(cur, k.name, unsigned(v)), "search");
-        if (ok(i) && ev.at(i).state_bits <= ev.at(ci).state_bits) {
-          cur.widths[k.name] = unsigned(v);
-          ci = i;
-          moved = true;
-        }
-      }
-    }
-    for (Result& r : x.results) r.meets = meets(r, br, bd);
-    // The best: the fewest bits among every setting evaluated that meets the bounds; ties go to
-    // the smaller error.
-    for (size_t i = 0; i < x.results.size(); ++i) {
-      const Result& r = x.results[i];
-      if (!r.meets) continue;
-      if (!x.best || r.state_bits < x.results[*x.best].state_bits ||
-          (r.state_bits == x.results[*x.best].state_bits && r.m.max_rel_error < x.results[*x.best].m.max_rel_error))
-        x.best = i;
-    }
-    if (x.best) x.results[*x.best].role = "best";
-    else x.notes.push_back("no setting evaluated meets the bounds");
-  }
+  if (o.sweep) sweep_each_knob(u, ev);
+  if (o.max_rel_error) search_within_bounds(u, ev, x, *o.max_rel_error, o.max_decision_mismatch.value_or(*o.max_rel_error));
   return x;
 }
 

@@ -143,10 +143,7 @@ void write_timeseries_long(const RunResults& r, const std::string& dir) {
   ts.commit();
 }
 
-}  // namespace
-
-void write_results(const RunResults& r, const std::string& dir) {
-  std::filesystem::create_directories(dir);
+nlohmann::json flows_json(const RunResults& r) {
   nlohmann::json flows = nlohmann::json::array();
   for (const auto& f : r.flows) {
     flows.push_back({{"id", f.id}, {"src", f.src}, {"dst", f.dst}, {"bytes_acked", f.bytes_acked},
@@ -154,13 +151,20 @@ void write_results(const RunResults& r, const std::string& dir) {
                      {"fct_us", f.fct_us ? nlohmann::json(*f.fct_us) : nlohmann::json(nullptr)},
                      {"path", f.path}, {"longest_stall_us", f.longest_stall_us}, {"failed", f.failed}});
   }
+  return flows;
+}
+
+nlohmann::json receivers_json(const RunResults& r) {
   nlohmann::json receivers = nlohmann::json::array();
   for (const auto& x : r.receivers)
     receivers.push_back({{"host", x.host}, {"goodput_gbps", x.goodput_gbps}, {"utilisation", x.utilisation}});
-  // null where RunResults has no figure (no stepped cycle, no bare loop).
+  return receivers;
+}
+
+// "speed": everything here depends on the machine and its load (not part of the bit-identical
+// output); null where RunResults has no figure (no stepped cycle, no bare loop).
+nlohmann::json speed_json(const RunResults& r) {
   const auto or_null = [](std::optional<double> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
-  const nlohmann::json cosim_cycles_per_s = or_null(r.switch_cycles_per_s());
-  const nlohmann::json cosim_over_bare = or_null(r.cosim_over_bare());
   nlohmann::json bare_loop = nullptr;
   if (r.bare_loop) {
     const BareLoopFigures& b = *r.bare_loop;
@@ -169,13 +173,35 @@ void write_results(const RunResults& r, const std::string& dir) {
                  {"before_cycles_per_s", b.before_cycles_per_s},
                  {"after_cycles_per_s", b.after_cycles_per_s}};
   }
-  nlohmann::json summary = {
+  return {{"wall_s_per_simulated_ms", r.simulated_us > 0 ? r.wall_s / (r.simulated_us / 1000.0) : 0.0},
+          {"frames_per_wall_s", r.wall_s > 0 ? double(r.frames.delivered) / r.wall_s : 0.0},
+          {"wall_share", {{"switch_rtl", r.wall_s > 0 ? r.wall_switch_s / r.wall_s : 0.0},
+                          {"nic_models", r.wall_s > 0 ? r.wall_nic_s / r.wall_s : 0.0},
+                          {"systemc_kernel_links_other",
+                           r.wall_s > 0 ? 1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s : 0.0}}},
+          {"switch_cycles_per_s", or_null(r.switch_cycles_per_s())},
+          {"bare_loop", bare_loop},
+          {"cosim_over_bare", or_null(r.cosim_over_bare())}};
+}
+
+// "memory": machine dependent, like "speed" (not part of the bit-identical output).
+nlohmann::json memory_json(const RunResults& r) {
+  return {{"switches", r.memory.switches},
+          {"rss_before_switches_bytes", r.memory.rss_before_switches_bytes},
+          {"switches_bytes", r.memory.switches_bytes},
+          {"bytes_per_switch", r.memory.switches ? double(r.memory.switches_bytes) / r.memory.switches : 0.0},
+          {"peak_rss_bytes", r.memory.peak_rss_bytes}};
+}
+
+// summary.json (docs/outputs.md).
+nlohmann::json summary_json(const RunResults& r) {
+  return {
       {"schema_version", kSummarySchemaVersion},
       {"tool_version", tool_version()},
       {"commit", build_commit()},
       {"command_line", command_line()},
-      {"flows", flows},
-      {"receivers", receivers},
+      {"flows", flows_json(r)},
+      {"receivers", receivers_json(r)},
       {"frames", {{"injected", r.frames.injected}, {"delivered", r.frames.delivered}, {"dropped", r.frames.dropped},
                   {"in_flight", r.frames.in_flight}, {"sent_by_kind", r.frames.sent_by_kind},
                   {"retransmitted", r.frames.retransmitted}, {"duplicates", r.frames.duplicates}}},
@@ -196,46 +222,37 @@ void write_results(const RunResults& r, const std::string& dir) {
                {"complete", r.complete()},
                {"stopped_by", r.complete() ? nlohmann::json(nullptr) : nlohmann::json(r.stopped_by)},
                {"stopped_on_deadlock", r.stopped_on_deadlock}, {"wall_s", r.wall_s}}},
-      // Everything here depends on the machine and its load (not part of the bit-identical output).
-      {"speed", {{"wall_s_per_simulated_ms", r.simulated_us > 0 ? r.wall_s / (r.simulated_us / 1000.0) : 0.0},
-                 {"frames_per_wall_s", r.wall_s > 0 ? double(r.frames.delivered) / r.wall_s : 0.0},
-                 {"wall_share", {{"switch_rtl", r.wall_s > 0 ? r.wall_switch_s / r.wall_s : 0.0},
-                                 {"nic_models", r.wall_s > 0 ? r.wall_nic_s / r.wall_s : 0.0},
-                                 {"systemc_kernel_links_other",
-                                  r.wall_s > 0 ? 1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s : 0.0}}},
-                 {"switch_cycles_per_s", cosim_cycles_per_s},
-                 {"bare_loop", bare_loop},
-                 {"cosim_over_bare", cosim_over_bare}}},
+      {"speed", speed_json(r)},
       {"switch_cycles", {{"stepped", r.switch_cycles_stepped}, {"total", r.switch_cycles_total}}},
       {"topology", {{"kind", r.topology.kind}, {"hosts", r.topology.hosts}, {"switches", r.topology.switches},
                     {"links", r.topology.links}, {"switches_per_tier", r.topology.switches_per_tier},
                     {"ecmp_groups", r.topology.ecmp_groups}}},
-      // Machine dependent, like "speed" (not part of the bit-identical output).
-      {"memory", {{"switches", r.memory.switches},
-                  {"rss_before_switches_bytes", r.memory.rss_before_switches_bytes},
-                  {"switches_bytes", r.memory.switches_bytes},
-                  {"bytes_per_switch", r.memory.switches ? double(r.memory.switches_bytes) / r.memory.switches : 0.0},
-                  {"peak_rss_bytes", r.memory.peak_rss_bytes}}},
+      {"memory", memory_json(r)},
       {"fct", fct_json(r.fct)},
       {"rcm", rcm_json(r)},
       {"scenario", scenario_json(r.scenario_toml)},
       {"default_sources", default_sources_json(r.default_sources)}};
-  // Every data file first, summary.json last: a folder with a summary.json holds the whole run.
+}
+
+void write_flows_csv(const RunResults& r, const std::string& dir) {
   OutputFile flows_csv(dir + "/flows.csv");
   flows_csv << "id,src,dst,bytes_acked,throughput_gbps,fct_us\n";
   for (const auto& f : r.flows)
     flows_csv << fmt::format("{},{},{},{},{:.6f},{}\n", f.id, f.src, f.dst, f.bytes_acked, f.throughput_gbps,
                              f.fct_us ? fmt::format("{:.3f}", *f.fct_us) : "");
   flows_csv.commit();
+}
 
-  write_timeseries(r, dir);
-  write_timeseries_long(r, dir);
-
+void write_pfc_csv(const RunResults& r, const std::string& dir) {
   OutputFile pfc(dir + "/pfc.csv");
   pfc << "time_us,node,port,class_enable,quanta\n";
   for (const auto& e : r.pfc_events)
     pfc << fmt::format("{:.6f},{},{},{:#04x},{}\n", e.time_us, e.node, e.port, e.class_enable, e.quanta);
   pfc.commit();
+}
+
+// ports.csv; the RCM columns with RCM enabled.
+void write_ports_csv(const RunResults& r, const std::string& dir) {
   OutputFile ports(dir + "/ports.csv");
   ports << "switch,port,peer,gbps,tx_frames,tx_bytes,ecn_marked_frames,pfc_pause_tx,peak_queue_bytes";
   if (r.rcm_enabled)
@@ -251,6 +268,19 @@ void write_results(const RunResults& r, const std::string& dir) {
     ports << "\n";
   }
   ports.commit();
+}
+
+}  // namespace
+
+void write_results(const RunResults& r, const std::string& dir) {
+  std::filesystem::create_directories(dir);
+  const nlohmann::json summary = summary_json(r);
+  // Every data file first, summary.json last: a folder with a summary.json holds the whole run.
+  write_flows_csv(r, dir);
+  write_timeseries(r, dir);
+  write_timeseries_long(r, dir);
+  write_pfc_csv(r, dir);
+  write_ports_csv(r, dir);
   write_fct_files(r.fct, dir);
   write_output_file(dir + "/scenario.toml", r.scenario_toml);
   write_output_file(dir + "/summary.json", summary.dump(2) + "\n");

@@ -187,14 +187,8 @@ void apply_override(toml::table& root, const std::string& kv) {
   }
 }
 
-// [fabric]: the topology by kind and parameters, or explicit nodes and links (docs/scenarios.md).
-// Builds the topology to check it (scenario_topology.hpp) and sets hosts for the derived kinds.
-void parse_fabric(const toml::table& root, const std::string& origin, Scenario::Fabric& f) {
-  const toml::table* ft = sub(root, "fabric", origin, "fabric");
-  Section fab(ft, origin, "fabric");
-  fab.choice("topology", f.topology, {"star", "two_switch", "leaf_spine", "three_tier", "fat_tree", "explicit"});
-  const std::string& kind = f.topology;
-  // A key that the topology does not use is an error, not silently ignored.
+// A [fabric] key that the topology does not use is an error, not silently ignored.
+void reject_keys_of_other_topologies(const Section& fab, const std::string& kind, const std::string& origin) {
   auto only_for = [&](const std::string& key, const std::vector<std::string>& kinds) {
     if (!fab.has(key) || std::find(kinds.begin(), kinds.end(), kind) != kinds.end()) return;
     std::string list;
@@ -210,8 +204,11 @@ void parse_fabric(const toml::table& root, const std::string& origin, Scenario::
   for (const char* k : {"tier1_gbps", "tier1_delay_ns"}) only_for(k, {"leaf_spine", "three_tier", "fat_tree"});
   for (const char* k : {"tier2_gbps", "tier2_delay_ns"}) only_for(k, {"three_tier", "fat_tree"});
   for (const char* k : {"nodes", "links"}) only_for(k, {"explicit"});
-  const bool derived = kind != "star" && kind != "two_switch";
-  const bool hosts_given = fab.has("hosts");
+}
+
+// The [fabric] keys other than the explicit nodes and links.
+void read_fabric_keys(Section& fab, const std::string& origin, Scenario::Fabric& f, bool derived) {
+  const std::string& kind = f.topology;
   fab.integer("hosts", f.hosts, derived ? 1 : 2,
               derived ? 65536 : kind == "star" ? kSwitchPortsBuilt : 2 * (kSwitchPortsBuilt - 1));
   fab.number("link_gbps", f.link_gbps, 0.0, 1600.0, true);
@@ -247,67 +244,78 @@ void parse_fabric(const toml::table& root, const std::string& origin, Scenario::
   fab.choice("spine_wiring", f.spine_wiring, {"full", "planes"});
   fab.integer("k", f.k, 2, 64);
   fab.reject_unknown({"nodes", "links"});
+}
 
-  if (kind == "explicit") {
-    auto array_of_tables = [&](const char* key) -> const toml::array* {
-      const toml::node* n = ft ? ft->get(key) : nullptr;
-      if (!n) throw ScenarioError(fmt::format("{}: fabric.{} is required with topology = \"explicit\" "
-                                              "([[fabric.{}]] entries, docs/scenarios.md)", origin, key, key));
-      const toml::array* a = n->as_array();
-      if (!a || a->empty())
-        throw ScenarioError(fmt::format("{}: fabric.{} must be a non-empty array of tables ([[fabric.{}]])", origin,
-                                        key, key));
-      return a;
-    };
-    const toml::array* nodes = array_of_tables("nodes");
-    const toml::array* links = array_of_tables("links");
-    f.nodes.clear();
-    f.links.clear();
-    for (size_t i = 0; i < nodes->size(); ++i) {
-      const std::string prefix = fmt::format("fabric.nodes[{}]", i);
-      const toml::table* t = (*nodes)[i].as_table();
-      if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
-      Section sec(t, origin, prefix);
-      Scenario::Fabric::Node n;
-      sec.text("name", n.name, "a name for links to refer to, e.g. \"T1\"");
-      if (n.name.empty()) sec.fail("name", "(missing)", "given: a name for links to refer to, e.g. \"T1\"");
-      sec.choice("kind", n.kind, {"host", "switch"});
-      if (n.kind.empty()) sec.fail("kind", "(missing)", "given: \"host\" or \"switch\"");
-      if (n.kind == "host" && sec.has("ports"))
-        throw ScenarioError(fmt::format("{}: {}.ports applies to kind = \"switch\" only (a host has one port)", origin,
-                                        prefix));
-      sec.integer("ports", n.ports, 1, kSwitchPortsBuilt);
-      sec.reject_unknown();
-      f.nodes.push_back(n);
-    }
-    for (size_t i = 0; i < links->size(); ++i) {
-      const std::string prefix = fmt::format("fabric.links[{}]", i);
-      const toml::table* t = (*links)[i].as_table();
-      if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
-      Section sec(t, origin, prefix);
-      Scenario::Fabric::Link l;
-      for (auto [key, out] : {std::pair{"a", &l.a}, std::pair{"b", &l.b}}) {
-        sec.text(key, *out, "the name of one of fabric.nodes");
-        if (out->empty()) sec.fail(key, "(missing)", "given: the name of one of fabric.nodes");
-      }
-      for (auto [key, out] : {std::pair{"port_a", &l.port_a}, std::pair{"port_b", &l.port_b}}) {
-        unsigned p = 0;
-        const bool given = sec.has(key);
-        sec.integer(key, p, 0, fabric::kMaxSwitchPorts - 1);
-        if (given) *out = p;
-      }
-      for (auto [key, out, lo_open] : {std::tuple{"gbps", &l.gbps, true}, std::tuple{"delay_ns", &l.delay_ns, false}}) {
-        double v = 0;
-        const bool given = sec.has(key);
-        sec.number(key, v, 0.0, lo_open ? 1600.0 : 1e7, lo_open);
-        if (given) *out = v;
-      }
-      sec.reject_unknown();
-      f.links.push_back(l);
-    }
+// fabric.nodes or fabric.links of an explicit topology: a non-empty array of tables.
+const toml::array* explicit_entries(const toml::table* ft, const char* key, const std::string& origin) {
+  const toml::node* n = ft ? ft->get(key) : nullptr;
+  if (!n) throw ScenarioError(fmt::format("{}: fabric.{} is required with topology = \"explicit\" "
+                                          "([[fabric.{}]] entries, docs/scenarios.md)", origin, key, key));
+  const toml::array* a = n->as_array();
+  if (!a || a->empty())
+    throw ScenarioError(fmt::format("{}: fabric.{} must be a non-empty array of tables ([[fabric.{}]])", origin,
+                                    key, key));
+  return a;
+}
+
+Scenario::Fabric::Node parse_fabric_node(const toml::node& entry, const std::string& origin, size_t i) {
+  const std::string prefix = fmt::format("fabric.nodes[{}]", i);
+  const toml::table* t = entry.as_table();
+  if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
+  Section sec(t, origin, prefix);
+  Scenario::Fabric::Node n;
+  sec.text("name", n.name, "a name for links to refer to, e.g. \"T1\"");
+  if (n.name.empty()) sec.fail("name", "(missing)", "given: a name for links to refer to, e.g. \"T1\"");
+  sec.choice("kind", n.kind, {"host", "switch"});
+  if (n.kind.empty()) sec.fail("kind", "(missing)", "given: \"host\" or \"switch\"");
+  if (n.kind == "host" && sec.has("ports"))
+    throw ScenarioError(fmt::format("{}: {}.ports applies to kind = \"switch\" only (a host has one port)", origin,
+                                    prefix));
+  sec.integer("ports", n.ports, 1, kSwitchPortsBuilt);
+  sec.reject_unknown();
+  return n;
+}
+
+Scenario::Fabric::Link parse_fabric_link(const toml::node& entry, const std::string& origin, size_t i) {
+  const std::string prefix = fmt::format("fabric.links[{}]", i);
+  const toml::table* t = entry.as_table();
+  if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
+  Section sec(t, origin, prefix);
+  Scenario::Fabric::Link l;
+  for (auto [key, out] : {std::pair{"a", &l.a}, std::pair{"b", &l.b}}) {
+    sec.text(key, *out, "the name of one of fabric.nodes");
+    if (out->empty()) sec.fail(key, "(missing)", "given: the name of one of fabric.nodes");
   }
+  for (auto [key, out] : {std::pair{"port_a", &l.port_a}, std::pair{"port_b", &l.port_b}}) {
+    unsigned p = 0;
+    const bool given = sec.has(key);
+    sec.integer(key, p, 0, fabric::kMaxSwitchPorts - 1);
+    if (given) *out = p;
+  }
+  for (auto [key, out, lo_open] : {std::tuple{"gbps", &l.gbps, true}, std::tuple{"delay_ns", &l.delay_ns, false}}) {
+    double v = 0;
+    const bool given = sec.has(key);
+    sec.number(key, v, 0.0, lo_open ? 1600.0 : 1e7, lo_open);
+    if (given) *out = v;
+  }
+  sec.reject_unknown();
+  return l;
+}
 
-  // Build it: every error names its key (fabric.k, fabric.links[3].port_b, ...).
+// [[fabric.nodes]] and [[fabric.links]] of topology = "explicit".
+void parse_explicit_fabric(const toml::table* ft, const std::string& origin, Scenario::Fabric& f) {
+  const toml::array* nodes = explicit_entries(ft, "nodes", origin);
+  const toml::array* links = explicit_entries(ft, "links", origin);
+  f.nodes.clear();
+  f.links.clear();
+  for (size_t i = 0; i < nodes->size(); ++i) f.nodes.push_back(parse_fabric_node((*nodes)[i], origin, i));
+  for (size_t i = 0; i < links->size(); ++i) f.links.push_back(parse_fabric_link((*links)[i], origin, i));
+}
+
+// Builds the topology to check it: every error names its key (fabric.k, fabric.links[3].port_b, ...).
+// The derived kinds set hosts; a hosts key must agree with it.
+void check_fabric_topology(const Section& fab, const std::string& origin, Scenario::Fabric& f, bool derived,
+                           bool hosts_given) {
   fabric::Topology t;
   try {
     t = scenario_topology(f);
@@ -317,9 +325,23 @@ void parse_fabric(const toml::table& root, const std::string& origin, Scenario::
   if (derived) {
     if (hosts_given && f.hosts != t.hosts)
       fab.fail("hosts", fmt::format("{}", f.hosts),
-               fmt::format("{} (the hosts of this {} topology) or left out", t.hosts, kind));
+               fmt::format("{} (the hosts of this {} topology) or left out", t.hosts, f.topology));
     f.hosts = t.hosts;
   }
+}
+
+// [fabric]: the topology by kind and parameters, or explicit nodes and links (docs/scenarios.md).
+// Builds the topology to check it (scenario_topology.hpp) and sets hosts for the derived kinds.
+void parse_fabric(const toml::table& root, const std::string& origin, Scenario::Fabric& f) {
+  const toml::table* ft = sub(root, "fabric", origin, "fabric");
+  Section fab(ft, origin, "fabric");
+  fab.choice("topology", f.topology, {"star", "two_switch", "leaf_spine", "three_tier", "fat_tree", "explicit"});
+  reject_keys_of_other_topologies(fab, f.topology, origin);
+  const bool derived = f.topology != "star" && f.topology != "two_switch";
+  const bool hosts_given = fab.has("hosts");
+  read_fabric_keys(fab, origin, f, derived);
+  if (f.topology == "explicit") parse_explicit_fabric(ft, origin, f);
+  check_fabric_topology(fab, origin, f, derived, hosts_given);
 }
 
 // A retransmission key of another timer than the one in effect is an error (docs/scenarios.md
@@ -457,53 +479,53 @@ void apply_hpcc_ns3_defaults(toml::table& root) {
   }
 }
 
-Scenario parse_scenario(const std::string& toml_text, const std::string& origin, const std::vector<std::string>& overrides) {
-  toml::table root;
+namespace {
+
+toml::table parse_scenario_text(const std::string& toml_text, const std::string& origin) {
   try {
-    root = toml::parse(toml_text, origin);
+    return toml::parse(toml_text, origin);
   } catch (const toml::parse_error& e) {
     throw ScenarioError(fmt::format("{}:{}:{}: {}", origin, e.source().begin.line, e.source().begin.column, e.description()));
   }
-  for (const auto& o : overrides) apply_override(root, o);
+}
 
-  Scenario s;
-  Section top(&root, origin, "");
-  top.reject_unknown({"sim", "fabric", "switch", "nic", "cc", "traffic"});
-
+// [sim]; sim.compat = "hpcc_ns3" sets the defaults of the other sections in root.
+void parse_sim(toml::table& root, const std::string& origin, Scenario::Sim& s) {
   Section sim(sub(root, "sim", origin, "sim"), origin, "sim");
-  sim.choice("compat", s.sim.compat, {"none", "hpcc_ns3"});
-  if (s.sim.compat == "hpcc_ns3") apply_hpcc_ns3_defaults(root);
-  sim.number("duration_us", s.sim.duration_us, 0.0, 1e7, true);
-  sim.integer("seed", s.sim.seed, 0, INT64_MAX);
-  sim.number("measure_from_us", s.sim.measure_from_us, 0.0, 1e7);
-  sim.number("sample_interval_us", s.sim.sample_interval_us, 0.0, 1e6, true);
-  sim.number("starved_after_us", s.sim.starved_after_us, 0.0, 1e7, true);
-  sim.number("deadlock_after_us", s.sim.deadlock_after_us, kMinDeadlockAfterUs, 1e7);
+  sim.choice("compat", s.compat, {"none", "hpcc_ns3"});
+  if (s.compat == "hpcc_ns3") apply_hpcc_ns3_defaults(root);
+  sim.number("duration_us", s.duration_us, 0.0, 1e7, true);
+  sim.integer("seed", s.seed, 0, INT64_MAX);
+  sim.number("measure_from_us", s.measure_from_us, 0.0, 1e7);
+  sim.number("sample_interval_us", s.sample_interval_us, 0.0, 1e6, true);
+  sim.number("starved_after_us", s.starved_after_us, 0.0, 1e7, true);
+  sim.number("deadlock_after_us", s.deadlock_after_us, kMinDeadlockAfterUs, 1e7);
   sim.reject_unknown();
-  if (s.sim.measure_from_us >= s.sim.duration_us)
-    sim.fail("measure_from_us", fmt::format("{}", s.sim.measure_from_us), fmt::format("< sim.duration_us = {}", s.sim.duration_us));
+  if (s.measure_from_us >= s.duration_us)
+    sim.fail("measure_from_us", fmt::format("{}", s.measure_from_us), fmt::format("< sim.duration_us = {}", s.duration_us));
   // The run ends and measures in SystemC time (1 ps resolution, values rounded to it): at least 1 ns of
   // run and at least 1 ps of measurement window after rounding (docs/scenarios.md).
-  if (s.sim.duration_us < kMinDurationUs)
-    sim.fail("duration_us", fmt::format("{}", s.sim.duration_us),
+  if (s.duration_us < kMinDurationUs)
+    sim.fail("duration_us", fmt::format("{}", s.duration_us),
              fmt::format("a number >= {} (1 ns) and <= 1e7", kMinDurationUs));
-  if (std::llround(s.sim.duration_us * 1e6) - std::llround(s.sim.measure_from_us * 1e6) < 1)
-    sim.fail("measure_from_us", fmt::format("{}", s.sim.measure_from_us),
+  if (std::llround(s.duration_us * 1e6) - std::llround(s.measure_from_us * 1e6) < 1)
+    sim.fail("measure_from_us", fmt::format("{}", s.measure_from_us),
              fmt::format("at least 1 ps (1e-06 us) below sim.duration_us = {} after rounding to the 1 ps time "
                          "resolution (an empty measurement window)",
-                         s.sim.duration_us));
+                         s.duration_us));
   // The sampler runs in SystemC time (1 ps resolution): a shorter interval would round to 0 and never
   // advance. At most kMaxSamplesPerRun samples are kept (docs/scenarios.md).
-  if (s.sim.sample_interval_us < 1e-6)
-    sim.fail("sample_interval_us", fmt::format("{}", s.sim.sample_interval_us),
+  if (s.sample_interval_us < 1e-6)
+    sim.fail("sample_interval_us", fmt::format("{}", s.sample_interval_us),
              "a number >= 1e-06 (1 ps, the time resolution of the simulation)");
-  if (s.sim.duration_us / s.sim.sample_interval_us > double(kMaxSamplesPerRun))
-    sim.fail("sample_interval_us", fmt::format("{}", s.sim.sample_interval_us),
+  if (s.duration_us / s.sample_interval_us > double(kMaxSamplesPerRun))
+    sim.fail("sample_interval_us", fmt::format("{}", s.sample_interval_us),
              fmt::format(">= sim.duration_us / {} = {} (at most {} samples per run)", kMaxSamplesPerRun,
-                         s.sim.duration_us / double(kMaxSamplesPerRun), kMaxSamplesPerRun));
+                         s.duration_us / double(kMaxSamplesPerRun), kMaxSamplesPerRun));
+}
 
-  parse_fabric(root, origin, s.fabric);
-
+// [switch], [switch.ecn] and [switch.rcm].
+void parse_switch(const toml::table& root, const std::string& origin, Scenario& s) {
   const toml::table* swt = sub(root, "switch", origin, "switch");
   Section sw(swt, origin, "switch");
   sw.integer("buffer_bytes", s.sw.buffer_bytes, 65536, sw::kLargeBufferBytes);
@@ -543,190 +565,238 @@ Scenario parse_scenario(const std::string& toml_text, const std::string& origin,
                         sw::kDefaultBufferBytes, sw::kDefaultBufferBytes, sw::kLargeBufferBytes));
   if (s.sw.ecn.kmin_bytes > s.sw.ecn.kmax_bytes)
     ecn.fail("kmin_bytes", fmt::format("{}", s.sw.ecn.kmin_bytes), fmt::format("<= switch.ecn.kmax_bytes = {}", s.sw.ecn.kmax_bytes));
+}
 
-  Section nic(sub(root, "nic", origin, "nic"), origin, "nic");
+// The keys of [nic]; the retransmission keys are checked against the timer in effect once [cc] is read.
+void read_nic_keys(Section& nic, const std::string& origin, Scenario::Nic& n) {
   std::vector<std::string> cc_values = {"none"};
   cc_values.insert(cc_values.end(), cc::kAlgorithmNames.begin(), cc::kAlgorithmNames.end());
-  nic.choice("cc", s.nic.cc, cc_values);
-  nic.integer("mtu_bytes", s.nic.mtu_bytes, 256, 4096);
-  nic.choice("dcqcn_preset", s.nic.dcqcn_preset, {"paper", "hpcc_ns3", "mlx5"});
-  nic.choice("dcqcn_impl", s.nic.dcqcn_impl, {"kernel", "rtl"});
-  if (s.nic.dcqcn_impl != "kernel" && s.nic.cc != "dcqcn")
+  nic.choice("cc", n.cc, cc_values);
+  nic.integer("mtu_bytes", n.mtu_bytes, 256, 4096);
+  nic.choice("dcqcn_preset", n.dcqcn_preset, {"paper", "hpcc_ns3", "mlx5"});
+  nic.choice("dcqcn_impl", n.dcqcn_impl, {"kernel", "rtl"});
+  if (n.dcqcn_impl != "kernel" && n.cc != "dcqcn")
     throw ScenarioError(fmt::format("{}: nic.dcqcn_impl = \"{}\" applies to nic.cc = \"dcqcn\" only (here \"{}\")", origin,
-                                    s.nic.dcqcn_impl, s.nic.cc));
-  nic.number("host_gbps", s.nic.host_gbps, 0.0, 1600.0);
-  nic.integer("host_queue_bytes", s.nic.host_queue_bytes, 16384, 1'000'000'000);
-  nic.integer("ack_every", s.nic.ack_every, 1, 64);
-  nic.choice("rto_mode", s.nic.rto_mode, {"auto", "ib_ack_timeout", "rtt_estimate", "fixed"});
-  nic.integer("ib_ack_timeout_exp", s.nic.ib_ack_timeout_exp, 0, 31);
-  nic.number("rto_us", s.nic.rto_us, 0.001, 1e7);
-  nic.number("rto_min_us", s.nic.rto_min_us, 0.001, 1e7);
-  nic.number("rto_initial_us", s.nic.rto_initial_us, 0.001, 1e7);
-  nic.number("rto_max_us", s.nic.rto_max_us, 0.001, 1e7);
+                                    n.dcqcn_impl, n.cc));
+  nic.number("host_gbps", n.host_gbps, 0.0, 1600.0);
+  nic.integer("host_queue_bytes", n.host_queue_bytes, 16384, 1'000'000'000);
+  nic.integer("ack_every", n.ack_every, 1, 64);
+  nic.choice("rto_mode", n.rto_mode, {"auto", "ib_ack_timeout", "rtt_estimate", "fixed"});
+  nic.integer("ib_ack_timeout_exp", n.ib_ack_timeout_exp, 0, 31);
+  nic.number("rto_us", n.rto_us, 0.001, 1e7);
+  nic.number("rto_min_us", n.rto_min_us, 0.001, 1e7);
+  nic.number("rto_initial_us", n.rto_initial_us, 0.001, 1e7);
+  nic.number("rto_max_us", n.rto_max_us, 0.001, 1e7);
   unsigned backoff = 1, retry_limit = 0;
   nic.integer("rto_backoff", backoff, 1, 16);
   nic.integer("retry_limit", retry_limit, 0, 255);
-  if (nic.has("rto_backoff")) s.nic.rto_backoff = backoff;
-  if (nic.has("retry_limit")) s.nic.retry_limit = retry_limit;
+  if (nic.has("rto_backoff")) n.rto_backoff = backoff;
+  if (nic.has("retry_limit")) n.retry_limit = retry_limit;
   nic.reject_unknown();
+}
 
-  if (const toml::table* cct = sub(root, "cc", origin, "cc")) {
-    for (const auto& [algo, node] : *cct) {
-      const std::string a(algo.str());
-      if (std::find(cc::kAlgorithmNames.begin(), cc::kAlgorithmNames.end(), a) == cc::kAlgorithmNames.end())
-        throw ScenarioError(fmt::format("{}: unknown table [cc.{}] (known: {})", origin, a,
-                                        fmt::join(cc::kAlgorithmNames, ", ")));
-      if (!node.is_table()) throw ScenarioError(fmt::format("{}: cc.{} must be a table ([cc.{}])", origin, a, a));
-      // Numbers and booleans; the state widths as a sub-table [cc.<algo>.widths] (keys "widths.<name>",
-      // docs/explore.md); the text of `divider` (e.g. "shift") and of `variant` (e.g. "cx6dx_pcc") goes to
-      // cc_text. Which keys exist is the algorithm's (sims/cc/<algo>/).
-      auto read_value = [&](const std::string& name, const toml::node& v) {
-        const std::string key = fmt::format("cc.{}.{}", a, name);
-        if (auto str = v.as_string(); str && (name == "divider" || name == "variant")) {
-          s.cc_text[a][name] = str->get();
-          return;
+// One value of [cc.<algo>]: numbers and booleans; the text of `divider` (e.g. "shift") and of
+// `variant` (e.g. "cx6dx_pcc") goes to cc_text. Which keys exist is the algorithm's (sims/cc/<algo>/).
+void read_cc_value(const std::string& origin, const std::string& a, const std::string& name, const toml::node& v,
+                   Scenario& s) {
+  const std::string key = fmt::format("cc.{}.{}", a, name);
+  if (auto str = v.as_string(); str && (name == "divider" || name == "variant")) {
+    s.cc_text[a][name] = str->get();
+    return;
+  }
+  if (name == "variant")
+    throw ScenarioError(fmt::format("{}: {} must be text, e.g. \"pawa\" or \"cx6dx_pcc\" for cc.ldcp", origin, key));
+  if (name == "divider")
+    throw ScenarioError(
+        fmt::format("{}: {} = {} must be text: one of \"recip_table\", \"recip_rom\", \"shift\", "
+                    "\"exact\"",
+                    origin, key, show(v)));
+  double x = 0;
+  if (auto i = v.as_integer()) x = double(i->get());
+  else if (auto f = v.as_floating_point()) x = f->get();
+  else if (auto b = v.as_boolean()) {
+    x = b->get() ? 1.0 : 0.0;
+    s.cc_flags[a].insert(name);  // a boolean key takes only these, a numeric key never (sims/cc/cc_keys.hpp)
+  } else
+    throw ScenarioError(
+        fmt::format("{}: {} must be a number or true/false (text only for divider and variant)", origin, key));
+  if (!std::isfinite(x)) throw ScenarioError(fmt::format("{}: {} = {} must be a finite number", origin, key, x));
+  s.cc_params[a][name] = x;
+}
+
+// [cc.<algo>] tables; the state widths as a sub-table [cc.<algo>.widths] (keys "widths.<name>",
+// docs/explore.md).
+void parse_cc(const toml::table& root, const std::string& origin, Scenario& s) {
+  const toml::table* cct = sub(root, "cc", origin, "cc");
+  if (!cct) return;
+  for (const auto& [algo, node] : *cct) {
+    const std::string a(algo.str());
+    if (std::find(cc::kAlgorithmNames.begin(), cc::kAlgorithmNames.end(), a) == cc::kAlgorithmNames.end())
+      throw ScenarioError(fmt::format("{}: unknown table [cc.{}] (known: {})", origin, a,
+                                      fmt::join(cc::kAlgorithmNames, ", ")));
+    if (!node.is_table()) throw ScenarioError(fmt::format("{}: cc.{} must be a table ([cc.{}])", origin, a, a));
+    for (const auto& [k, v] : *node.as_table()) {
+      const std::string name(k.str());
+      if (name == "widths" && v.is_table()) {
+        for (const auto& [wk, wv] : *v.as_table()) {
+          if (wv.is_table() || wv.is_string())
+            throw ScenarioError(fmt::format("{}: cc.{}.widths.{} must be a number of bits", origin, a, wk.str()));
+          read_cc_value(origin, a, "widths." + std::string(wk.str()), wv, s);
         }
-        if (name == "variant")
-          throw ScenarioError(fmt::format("{}: {} must be text, e.g. \"pawa\" or \"cx6dx_pcc\" for cc.ldcp", origin, key));
-        if (name == "divider")
-          throw ScenarioError(
-              fmt::format("{}: {} = {} must be text: one of \"recip_table\", \"recip_rom\", \"shift\", "
-                          "\"exact\"",
-                          origin, key, show(v)));
-        double x = 0;
-        if (auto i = v.as_integer()) x = double(i->get());
-        else if (auto f = v.as_floating_point()) x = f->get();
-        else if (auto b = v.as_boolean()) {
-          x = b->get() ? 1.0 : 0.0;
-          s.cc_flags[a].insert(name);  // a boolean key takes only these, a numeric key never (sims/cc/cc_keys.hpp)
-        } else
-          throw ScenarioError(
-              fmt::format("{}: {} must be a number or true/false (text only for divider and variant)", origin, key));
-        if (!std::isfinite(x)) throw ScenarioError(fmt::format("{}: {} = {} must be a finite number", origin, key, x));
-        s.cc_params[a][name] = x;
-      };
-      for (const auto& [k, v] : *node.as_table()) {
-        const std::string name(k.str());
-        if (name == "widths" && v.is_table()) {
-          for (const auto& [wk, wv] : *v.as_table()) {
-            if (wv.is_table() || wv.is_string())
-              throw ScenarioError(fmt::format("{}: cc.{}.widths.{} must be a number of bits", origin, a, wk.str()));
-            read_value("widths." + std::string(wk.str()), wv);
-          }
-          continue;
-        }
-        read_value(name, v);
+        continue;
       }
+      read_cc_value(origin, a, name, v, s);
     }
   }
+}
 
+// A [[traffic]] key that the pattern does not use is an error, not silently ignored.
+void reject_keys_of_other_patterns(const Section& tr, const std::string& pat, const std::string& origin,
+                                   const std::string& prefix) {
+  auto only_for = [&](const std::string& key, const std::vector<std::string>& patterns) {
+    if (!tr.has(key) || std::find(patterns.begin(), patterns.end(), pat) != patterns.end()) return;
+    std::string list;
+    for (const auto& q : patterns) list += (list.empty() ? "" : ", ") + ("\"" + q + "\"");
+    throw ScenarioError(fmt::format("{}: {}.{} applies to pattern {} only (here pattern = {})", origin, prefix, key,
+                                    list, "\"" + pat + "\""));
+  };
+  only_for("senders", {"incast"});
+  only_for("receiver", {"incast"});
+  only_for("hot_hosts", {"hot_spot", "poisson"});
+  only_for("hot_fraction", {"hot_spot", "poisson"});
+  only_for("load", {"poisson"});
+  only_for("cdf", {"poisson"});
+  only_for("stop_us", {"poisson"});
+  only_for("bytes", {"incast", "permutation", "all_to_all", "hot_spot"});
+  only_for("flows_per_sender", {"incast", "permutation", "all_to_all", "hot_spot"});
+  only_for("flows", {"incast"});
+  only_for("file", {"hpcc_flows"});
+  only_for("start_offset_s", {"hpcc_flows"});
+  only_for("sender_hosts", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
+  only_for("start_us", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
+  only_for("priority", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
+  only_for("rate_gbps", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
+}
+
+void read_traffic_keys(Section& tr, const Scenario& s, TrafficSpec& spec) {
+  tr.integer("senders", spec.senders, 0, s.fabric.hosts - 1);
+  tr.host_list("sender_hosts", spec.sender_hosts, s.fabric.hosts);
+  tr.integer("receiver", spec.receiver, 0, s.fabric.hosts - 1);
+  tr.integer("bytes", spec.bytes, 0, INT64_MAX);
+  tr.number("start_us", spec.start_us, 0.0, s.sim.duration_us);
+  tr.integer("flows_per_sender", spec.flows_per_sender, 1, 4096);
+  tr.integer("flows", spec.flows, 1, 65536);
+  if (tr.has("flows") && tr.has("flows_per_sender"))
+    tr.fail("flows", fmt::format("{}", spec.flows),
+            "given without flows_per_sender (flows: in all, over the senders in turn; flows_per_sender: per sender)");
+  tr.integer("priority", spec.priority, 0, 7);
+  tr.number("rate_gbps", spec.rate_gbps, 0.0, 1600.0);
+  tr.host_list("hot_hosts", spec.hot_hosts, s.fabric.hosts);
+  tr.number("hot_fraction", spec.hot_fraction, 0.0, 1.0);
+  tr.number("load", spec.load, 0.0, 1.0, true);
+  tr.text("cdf", spec.cdf, "\"web_search\", \"data_mining\" or the path of a CDF file (docs/workloads.md)");
+  tr.number("stop_us", spec.stop_us, 0.0, s.sim.duration_us);
+  tr.text("file", spec.file, "the path of an HPCC flow file (docs/workloads.md)");
+  tr.number("start_offset_s", spec.start_offset_s, 0.0, 1e6);
+  tr.reject_unknown();
+}
+
+// An incast's senders and receiver.
+void check_incast(const Section& tr, TrafficSpec& spec) {
+  // senders with sender_hosts: the first `senders` of the list send (a sweep over the count of
+  // senders picked from a fixed list; 0 = none, the entry gives no flow).
+  if (!spec.sender_hosts.empty() && tr.has("senders")) {
+    if (spec.senders > spec.sender_hosts.size())
+      tr.fail("senders", fmt::format("{}", spec.senders),
+              fmt::format("at most the {} hosts of sender_hosts (the first `senders` of them send)",
+                          spec.sender_hosts.size()));
+    spec.sender_hosts.resize(spec.senders);
+  }
+  const bool listed = !spec.sender_hosts.empty();
+  const bool is_sender = listed ? std::find(spec.sender_hosts.begin(), spec.sender_hosts.end(), spec.receiver) !=
+                                      spec.sender_hosts.end()
+                                : spec.receiver >= 1 && spec.receiver <= spec.senders;
+  if (is_sender)
+    tr.fail("receiver", fmt::format("{}", spec.receiver),
+            listed ? "a host not in sender_hosts" : fmt::format("0 or above the senders 1..{}", spec.senders));
+}
+
+// The rules of a [[traffic]] entry between its keys.
+void check_traffic_entry(const Section& tr, const toml::table& t, const Scenario& s, TrafficSpec& spec) {
+  const std::string& pat = spec.pattern;
+  if (pat == "hpcc_flows" && spec.file.empty()) tr.fail("file", "(missing)", "given for pattern \"hpcc_flows\": an HPCC flow file");
+  if (tr.has("sender_hosts") && spec.sender_hosts.size() < (pat == "incast" ? 1u : 2u))
+    tr.fail("sender_hosts", show(*t.get("sender_hosts")),
+            pat == "incast" ? "at least one host" : fmt::format("at least two hosts for pattern {}", "\"" + pat + "\""));
+  if (pat == "incast") check_incast(tr, spec);
+  if (pat == "hot_spot" && spec.hot_hosts.empty())
+    tr.fail("hot_hosts", "[]", "at least one host for pattern \"hot_spot\"");
+  if (spec.hot_fraction > 0 && spec.hot_hosts.empty())
+    tr.fail("hot_fraction", fmt::format("{}", spec.hot_fraction), "0 when hot_hosts is empty");
+  if (pat == "poisson") {
+    if (!tr.has("load")) tr.fail("load", "(missing)", "given for pattern \"poisson\": a number > 0 and <= 1");
+    if (!tr.has("cdf"))
+      tr.fail("cdf", "(missing)", "given for pattern \"poisson\": \"web_search\", \"data_mining\" or a CDF file");
+    const double stop = spec.stop_us > 0 ? spec.stop_us : s.sim.duration_us;
+    if (stop <= spec.start_us)
+      tr.fail("stop_us", fmt::format("{}", spec.stop_us), fmt::format("> start_us = {} (0 = sim.duration_us)", spec.start_us));
+  }
+}
+
+TrafficSpec parse_traffic_entry(const toml::node& entry, const std::string& origin, size_t i, const Scenario& s) {
+  const toml::table* t = entry.as_table();
+  const std::string prefix = fmt::format("traffic[{}]", i);
+  if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
+  TrafficSpec spec;
+  Section tr(t, origin, prefix);
+  tr.choice("pattern", spec.pattern, {"incast", "permutation", "all_to_all", "hot_spot", "poisson", "hpcc_flows"});
+  reject_keys_of_other_patterns(tr, spec.pattern, origin, prefix);
+  read_traffic_keys(tr, s, spec);
+  check_traffic_entry(tr, *t, s, spec);
+  return spec;
+}
+
+// [[traffic]] entries.
+void parse_traffic(const toml::table& root, const std::string& origin, Scenario& s) {
+  const toml::node* tn = root.get("traffic");
+  if (!tn) return;
+  const toml::array* arr = tn->as_array();
+  if (!arr) throw ScenarioError(fmt::format("{}: traffic must be an array of tables ([[traffic]])", origin));
+  for (size_t i = 0; i < arr->size(); ++i) s.traffic.push_back(parse_traffic_entry((*arr)[i], origin, i, s));
+}
+
+// RCM's queue for congestion flows must be a class nothing else uses (docs/switch.md 2.11.4): no
+// traffic priority, not the ACK/CNP priority; and its data class should carry traffic.
+void check_rcc_queue(const Scenario& s, const std::string& origin) {
+  if (!s.sw.rcm.enable || !s.sw.rcm.rcc) return;
+  const Scenario::Switch::Rcm& r = s.sw.rcm;
+  std::set<unsigned> used{kAckCnpPriority};
+  for (const auto& t : s.traffic) used.insert(t.priority);
+  if (used.count(r.rcc_queue))
+    throw ScenarioError(fmt::format(
+        "{}: switch.rcm.rcc_queue = {} must be a class no traffic uses (it holds the congestion flows of "
+        "switch.rcm.rcc_class = {}); in use: traffic priorities and ACK/CNP priority {}",
+        origin, r.rcc_queue, r.rcc_class, kAckCnpPriority));
+}
+
+}  // namespace
+
+Scenario parse_scenario(const std::string& toml_text, const std::string& origin, const std::vector<std::string>& overrides) {
+  toml::table root = parse_scenario_text(toml_text, origin);
+  for (const auto& o : overrides) apply_override(root, o);
+
+  Scenario s;
+  Section top(&root, origin, "");
+  top.reject_unknown({"sim", "fabric", "switch", "nic", "cc", "traffic"});
+  parse_sim(root, origin, s.sim);
+  parse_fabric(root, origin, s.fabric);
+  parse_switch(root, origin, s);
+  Section nic(sub(root, "nic", origin, "nic"), origin, "nic");
+  read_nic_keys(nic, origin, s.nic);
+  parse_cc(root, origin, s);
   check_retransmit_keys(s, nic, origin);
-
-  if (const toml::node* tn = root.get("traffic")) {
-    const toml::array* arr = tn->as_array();
-    if (!arr) throw ScenarioError(fmt::format("{}: traffic must be an array of tables ([[traffic]])", origin));
-    for (size_t i = 0; i < arr->size(); ++i) {
-      const toml::table* t = (*arr)[i].as_table();
-      const std::string prefix = fmt::format("traffic[{}]", i);
-      if (!t) throw ScenarioError(fmt::format("{}: {} must be a table", origin, prefix));
-      TrafficSpec spec;
-      Section tr(t, origin, prefix);
-      tr.choice("pattern", spec.pattern, {"incast", "permutation", "all_to_all", "hot_spot", "poisson", "hpcc_flows"});
-      const std::string& pat = spec.pattern;
-      const std::string pat_q = "\"" + pat + "\"";
-      // A key that the pattern does not use is an error, not silently ignored.
-      auto only_for = [&](const std::string& key, const std::vector<std::string>& patterns) {
-        if (!tr.has(key) || std::find(patterns.begin(), patterns.end(), pat) != patterns.end()) return;
-        std::string list;
-        for (const auto& q : patterns) list += (list.empty() ? "" : ", ") + ("\"" + q + "\"");
-        throw ScenarioError(fmt::format("{}: {}.{} applies to pattern {} only (here pattern = {})", origin, prefix, key,
-                                        list, pat_q));
-      };
-      only_for("senders", {"incast"});
-      only_for("receiver", {"incast"});
-      only_for("hot_hosts", {"hot_spot", "poisson"});
-      only_for("hot_fraction", {"hot_spot", "poisson"});
-      only_for("load", {"poisson"});
-      only_for("cdf", {"poisson"});
-      only_for("stop_us", {"poisson"});
-      only_for("bytes", {"incast", "permutation", "all_to_all", "hot_spot"});
-      only_for("flows_per_sender", {"incast", "permutation", "all_to_all", "hot_spot"});
-      only_for("flows", {"incast"});
-      only_for("file", {"hpcc_flows"});
-      only_for("start_offset_s", {"hpcc_flows"});
-      only_for("sender_hosts", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
-      only_for("start_us", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
-      only_for("priority", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
-      only_for("rate_gbps", {"incast", "permutation", "all_to_all", "hot_spot", "poisson"});
-      tr.integer("senders", spec.senders, 0, s.fabric.hosts - 1);
-      tr.host_list("sender_hosts", spec.sender_hosts, s.fabric.hosts);
-      tr.integer("receiver", spec.receiver, 0, s.fabric.hosts - 1);
-      tr.integer("bytes", spec.bytes, 0, INT64_MAX);
-      tr.number("start_us", spec.start_us, 0.0, s.sim.duration_us);
-      tr.integer("flows_per_sender", spec.flows_per_sender, 1, 4096);
-      tr.integer("flows", spec.flows, 1, 65536);
-      if (tr.has("flows") && tr.has("flows_per_sender"))
-        tr.fail("flows", fmt::format("{}", spec.flows),
-                "given without flows_per_sender (flows: in all, over the senders in turn; flows_per_sender: per sender)");
-      tr.integer("priority", spec.priority, 0, 7);
-      tr.number("rate_gbps", spec.rate_gbps, 0.0, 1600.0);
-      tr.host_list("hot_hosts", spec.hot_hosts, s.fabric.hosts);
-      tr.number("hot_fraction", spec.hot_fraction, 0.0, 1.0);
-      tr.number("load", spec.load, 0.0, 1.0, true);
-      tr.text("cdf", spec.cdf, "\"web_search\", \"data_mining\" or the path of a CDF file (docs/workloads.md)");
-      tr.number("stop_us", spec.stop_us, 0.0, s.sim.duration_us);
-      tr.text("file", spec.file, "the path of an HPCC flow file (docs/workloads.md)");
-      tr.number("start_offset_s", spec.start_offset_s, 0.0, 1e6);
-      tr.reject_unknown();
-      if (pat == "hpcc_flows" && spec.file.empty()) tr.fail("file", "(missing)", "given for pattern \"hpcc_flows\": an HPCC flow file");
-      if (tr.has("sender_hosts") && spec.sender_hosts.size() < (pat == "incast" ? 1u : 2u))
-        tr.fail("sender_hosts", show(*t->get("sender_hosts")),
-                pat == "incast" ? "at least one host" : fmt::format("at least two hosts for pattern {}", pat_q));
-      if (pat == "incast") {
-        // senders with sender_hosts: the first `senders` of the list send (a sweep over the count of
-        // senders picked from a fixed list; 0 = none, the entry gives no flow).
-        if (!spec.sender_hosts.empty() && tr.has("senders")) {
-          if (spec.senders > spec.sender_hosts.size())
-            tr.fail("senders", fmt::format("{}", spec.senders),
-                    fmt::format("at most the {} hosts of sender_hosts (the first `senders` of them send)",
-                                spec.sender_hosts.size()));
-          spec.sender_hosts.resize(spec.senders);
-        }
-        const bool listed = !spec.sender_hosts.empty();
-        const bool is_sender = listed ? std::find(spec.sender_hosts.begin(), spec.sender_hosts.end(), spec.receiver) !=
-                                            spec.sender_hosts.end()
-                                      : spec.receiver >= 1 && spec.receiver <= spec.senders;
-        if (is_sender)
-          tr.fail("receiver", fmt::format("{}", spec.receiver),
-                  listed ? "a host not in sender_hosts" : fmt::format("0 or above the senders 1..{}", spec.senders));
-      }
-      if (pat == "hot_spot" && spec.hot_hosts.empty())
-        tr.fail("hot_hosts", "[]", "at least one host for pattern \"hot_spot\"");
-      if (spec.hot_fraction > 0 && spec.hot_hosts.empty())
-        tr.fail("hot_fraction", fmt::format("{}", spec.hot_fraction), "0 when hot_hosts is empty");
-      if (pat == "poisson") {
-        if (!tr.has("load")) tr.fail("load", "(missing)", "given for pattern \"poisson\": a number > 0 and <= 1");
-        if (!tr.has("cdf"))
-          tr.fail("cdf", "(missing)", "given for pattern \"poisson\": \"web_search\", \"data_mining\" or a CDF file");
-        const double stop = spec.stop_us > 0 ? spec.stop_us : s.sim.duration_us;
-        if (stop <= spec.start_us)
-          tr.fail("stop_us", fmt::format("{}", spec.stop_us), fmt::format("> start_us = {} (0 = sim.duration_us)", spec.start_us));
-      }
-      s.traffic.push_back(spec);
-    }
-  }
-  // RCM's queue for congestion flows must be a class nothing else uses (docs/switch.md 2.11.4): no
-  // traffic priority, not the ACK/CNP priority; and its data class should carry traffic.
-  if (s.sw.rcm.enable && s.sw.rcm.rcc) {
-    const Scenario::Switch::Rcm& r = s.sw.rcm;
-    std::set<unsigned> used{kAckCnpPriority};
-    for (const auto& t : s.traffic) used.insert(t.priority);
-    if (used.count(r.rcc_queue))
-      throw ScenarioError(fmt::format(
-          "{}: switch.rcm.rcc_queue = {} must be a class no traffic uses (it holds the congestion flows of "
-          "switch.rcm.rcc_class = {}); in use: traffic priorities and ACK/CNP priority {}",
-          origin, r.rcc_queue, r.rcc_class, kAckCnpPriority));
-  }
+  parse_traffic(root, origin, s);
+  check_rcc_queue(s, origin);
   return s;
 }
 
@@ -839,35 +909,24 @@ std::string rcm_toml(const Scenario::Switch::Rcm& r) {
       r.flag_hold_us, r.cn_interval_us, r.cn_weight, r.cfr_sample_bytes, r.cam_entries, r.rcc_class, r.rcc_queue,
       r.rcc_window_bytes, r.rcc_min_bytes, r.sar_min_degree, r.sar_gap_us);
 }
-}  // namespace
-
-std::string Scenario::to_toml() const {
-  std::string t = fmt::format(
-      "[sim]\nduration_us = {}\nseed = {}\nmeasure_from_us = {}\nsample_interval_us = {}\nstarved_after_us = {}\n"
-      "deadlock_after_us = {}\ncompat = \"{}\"\n\n"
-      "[fabric]\ntopology = \"{}\"\nhosts = {}\nlink_gbps = {}\nlink_delay_ns = {}\ninter_switch_gbps = {}\n\n"
-      "[switch]\nbuffer_bytes = {}\npfc = {}\npfc_threshold = \"{}\"\npfc_beta = {}\npfc_static_bytes = {}\n"
-      "headroom_bytes = {}\nreserve_bytes = {}\nmark_at_dequeue = {}\n\n"
-      "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\nwred_k_bytes = {}\n\n{}"
-      "[nic]\ncc = \"{}\"\nmtu_bytes = {}\ndcqcn_preset = \"{}\"\nhost_gbps = {}\nhost_queue_bytes = {}\nack_every = {}\n",
-      sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, sim.starved_after_us,
-      sim.deadlock_after_us, sim.compat, fabric.topology, fabric.hosts,
-      fabric.link_gbps, fabric.link_delay_ns, fabric.inter_switch_gbps, sw.buffer_bytes, sw.pfc, sw.pfc_threshold,
-      sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
-      sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, rcm_toml(sw.rcm), nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
-      nic.host_queue_bytes, nic.ack_every);
-  // The retransmission timer in effect ("auto" resolved) and its keys only, so that the dump loads
-  // back to the same timer whatever nic.cc says.
-  const std::string rto_mode = rto_mode_in_effect();
-  if (nic.dcqcn_impl != "kernel") t += fmt::format("dcqcn_impl = \"{}\"\n", nic.dcqcn_impl);
+// The retransmission timer in effect ("auto" resolved) and its keys only, so that the dump loads
+// back to the same timer whatever nic.cc says.
+std::string retransmit_toml(const Scenario& s) {
+  std::string t;
+  const std::string rto_mode = s.rto_mode_in_effect();
+  if (s.nic.dcqcn_impl != "kernel") t += fmt::format("dcqcn_impl = \"{}\"\n", s.nic.dcqcn_impl);
   t += fmt::format("rto_mode = \"{}\"\n", rto_mode);
-  if (rto_mode == "ib_ack_timeout") t += fmt::format("ib_ack_timeout_exp = {}\n", nic.ib_ack_timeout_exp);
-  if (rto_mode == "fixed") t += fmt::format("rto_us = {}\n", nic.rto_us);
+  if (rto_mode == "ib_ack_timeout") t += fmt::format("ib_ack_timeout_exp = {}\n", s.nic.ib_ack_timeout_exp);
+  if (rto_mode == "fixed") t += fmt::format("rto_us = {}\n", s.nic.rto_us);
   if (rto_mode == "rtt_estimate")
-    t += fmt::format("rto_min_us = {}\nrto_initial_us = {}\n", nic.rto_min_us, nic.rto_initial_us);
-  t += fmt::format("rto_max_us = {}\nrto_backoff = {}\nretry_limit = {}\n", nic.rto_max_us, rto_backoff_in_effect(),
-                   retry_limit_in_effect());
-  // The [fabric] keys of the multi-tier and explicit topologies (appended to the table above).
+    t += fmt::format("rto_min_us = {}\nrto_initial_us = {}\n", s.nic.rto_min_us, s.nic.rto_initial_us);
+  t += fmt::format("rto_max_us = {}\nrto_backoff = {}\nretry_limit = {}\n", s.nic.rto_max_us, s.rto_backoff_in_effect(),
+                   s.retry_limit_in_effect());
+  return t;
+}
+
+// The [fabric] keys of the multi-tier and explicit topologies (to append to the [fabric] table).
+std::string topology_keys_toml(const Scenario::Fabric& fabric) {
   std::string fab;
   const std::string& kind = fabric.topology;
   if (kind == "leaf_spine")
@@ -899,52 +958,81 @@ std::string Scenario::to_toml() const {
       if (l.delay_ns) fab += fmt::format("delay_ns = {}\n", *l.delay_ns);
     }
   }
-  if (!fab.empty()) {
-    const size_t at = t.find("\n[switch]\n");
-    t.insert(at, fab);
-  }
+  return fab;
+}
+
+// One [cc.<algo>] table per algorithm with parameters or text.
+std::string cc_tables_toml(const Scenario& s) {
+  std::string t;
   std::set<std::string> algos;
-  for (const auto& [algo, kv] : cc_params) algos.insert(algo);
-  for (const auto& [algo, kv] : cc_text) algos.insert(algo);
+  for (const auto& [algo, kv] : s.cc_params) algos.insert(algo);
+  for (const auto& [algo, kv] : s.cc_text) algos.insert(algo);
   for (const std::string& algo : algos) {
     t += fmt::format("\n[cc.{}]\n", algo);
-    if (const auto it = cc_params.find(algo); it != cc_params.end())
+    if (const auto it = s.cc_params.find(algo); it != s.cc_params.end())
       for (const auto& [k, v] : it->second) {
-        const auto f = cc_flags.find(algo);
-        if (f != cc_flags.end() && f->second.count(k))
+        const auto f = s.cc_flags.find(algo);
+        if (f != s.cc_flags.end() && f->second.count(k))
           t += fmt::format("{} = {}\n", k, v != 0);  // true/false
         else
           t += fmt::format("{} = {}\n", k, v);  // widths.<name>: a dotted key
       }
-    if (const auto it = cc_text.find(algo); it != cc_text.end())
+    if (const auto it = s.cc_text.find(algo); it != s.cc_text.end())
       for (const auto& [k, v] : it->second) t += fmt::format("{} = \"{}\"\n", k, v);
   }
-  auto list = [](const std::vector<unsigned>& v) {
-    std::string l;
-    for (unsigned h : v) l += (l.empty() ? "" : ", ") + std::to_string(h);
-    return "[" + l + "]";
-  };
-  for (const auto& tr : traffic) {
-    t += fmt::format("\n[[traffic]]\npattern = \"{}\"\n", tr.pattern);
-    if (tr.pattern == "hpcc_flows") {
-      t += fmt::format("file = \"{}\"\nstart_offset_s = {}\n", tr.file, tr.start_offset_s);
-      continue;
-    }
-    if (tr.pattern == "incast") {
-      if (tr.sender_hosts.empty()) t += fmt::format("senders = {}\n", tr.senders);
-      t += fmt::format("receiver = {}\n", tr.receiver);
-    }
-    if (!tr.sender_hosts.empty()) t += fmt::format("sender_hosts = {}\n", list(tr.sender_hosts));
-    if (tr.pattern != "poisson") t += fmt::format("bytes = {}\n", tr.bytes);
-    t += fmt::format("start_us = {}\n", tr.start_us);
-    if (tr.pattern != "poisson" && tr.flows == 0) t += fmt::format("flows_per_sender = {}\n", tr.flows_per_sender);
-    if (tr.flows > 0) t += fmt::format("flows = {}\n", tr.flows);
-    t += fmt::format("priority = {}\nrate_gbps = {}\n", tr.priority, tr.rate_gbps);
-    if (tr.pattern == "hot_spot" || tr.pattern == "poisson")
-      t += fmt::format("hot_hosts = {}\nhot_fraction = {}\n", list(tr.hot_hosts), tr.hot_fraction);
-    if (tr.pattern == "poisson")
-      t += fmt::format("load = {}\ncdf = \"{}\"\nstop_us = {}\n", tr.load, tr.cdf, tr.stop_us);
+  return t;
+}
+
+std::string host_list_toml(const std::vector<unsigned>& v) {
+  std::string l;
+  for (unsigned h : v) l += (l.empty() ? "" : ", ") + std::to_string(h);
+  return "[" + l + "]";
+}
+
+// One [[traffic]] table: the keys of its pattern.
+std::string traffic_toml(const TrafficSpec& tr) {
+  std::string t = fmt::format("\n[[traffic]]\npattern = \"{}\"\n", tr.pattern);
+  if (tr.pattern == "hpcc_flows") return t + fmt::format("file = \"{}\"\nstart_offset_s = {}\n", tr.file, tr.start_offset_s);
+  if (tr.pattern == "incast") {
+    if (tr.sender_hosts.empty()) t += fmt::format("senders = {}\n", tr.senders);
+    t += fmt::format("receiver = {}\n", tr.receiver);
   }
+  if (!tr.sender_hosts.empty()) t += fmt::format("sender_hosts = {}\n", host_list_toml(tr.sender_hosts));
+  if (tr.pattern != "poisson") t += fmt::format("bytes = {}\n", tr.bytes);
+  t += fmt::format("start_us = {}\n", tr.start_us);
+  if (tr.pattern != "poisson" && tr.flows == 0) t += fmt::format("flows_per_sender = {}\n", tr.flows_per_sender);
+  if (tr.flows > 0) t += fmt::format("flows = {}\n", tr.flows);
+  t += fmt::format("priority = {}\nrate_gbps = {}\n", tr.priority, tr.rate_gbps);
+  if (tr.pattern == "hot_spot" || tr.pattern == "poisson")
+    t += fmt::format("hot_hosts = {}\nhot_fraction = {}\n", host_list_toml(tr.hot_hosts), tr.hot_fraction);
+  if (tr.pattern == "poisson")
+    t += fmt::format("load = {}\ncdf = \"{}\"\nstop_us = {}\n", tr.load, tr.cdf, tr.stop_us);
+  return t;
+}
+}  // namespace
+
+std::string Scenario::to_toml() const {
+  std::string t = fmt::format(
+      "[sim]\nduration_us = {}\nseed = {}\nmeasure_from_us = {}\nsample_interval_us = {}\nstarved_after_us = {}\n"
+      "deadlock_after_us = {}\ncompat = \"{}\"\n\n"
+      "[fabric]\ntopology = \"{}\"\nhosts = {}\nlink_gbps = {}\nlink_delay_ns = {}\ninter_switch_gbps = {}\n\n"
+      "[switch]\nbuffer_bytes = {}\npfc = {}\npfc_threshold = \"{}\"\npfc_beta = {}\npfc_static_bytes = {}\n"
+      "headroom_bytes = {}\nreserve_bytes = {}\nmark_at_dequeue = {}\n\n"
+      "[switch.ecn]\nenable = {}\nkmin_bytes = {}\nkmax_bytes = {}\npmax = {}\nwred_k_bytes = {}\n\n{}"
+      "[nic]\ncc = \"{}\"\nmtu_bytes = {}\ndcqcn_preset = \"{}\"\nhost_gbps = {}\nhost_queue_bytes = {}\nack_every = {}\n",
+      sim.duration_us, sim.seed, sim.measure_from_us, sim.sample_interval_us, sim.starved_after_us,
+      sim.deadlock_after_us, sim.compat, fabric.topology, fabric.hosts,
+      fabric.link_gbps, fabric.link_delay_ns, fabric.inter_switch_gbps, sw.buffer_bytes, sw.pfc, sw.pfc_threshold,
+      sw.pfc_beta, sw.pfc_static_bytes, sw.headroom_bytes, sw.reserve_bytes, sw.mark_at_dequeue, sw.ecn.enable,
+      sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, rcm_toml(sw.rcm), nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
+      nic.host_queue_bytes, nic.ack_every);
+  t += retransmit_toml(*this);
+  if (const std::string fab = topology_keys_toml(fabric); !fab.empty()) {
+    const size_t at = t.find("\n[switch]\n");
+    t.insert(at, fab);
+  }
+  t += cc_tables_toml(*this);
+  for (const auto& tr : traffic) t += traffic_toml(tr);
   return t;
 }
 

@@ -69,87 +69,111 @@ double poisson_mean_interarrival_us(double mean_bytes, double load, double host_
   return mean_bytes * 8.0 / (load * host_link_gbps * 1e3);  // bits / (Gb/s x 1e3) = us
 }
 
-std::vector<GeneratedFlow> generate_flows(const std::vector<TrafficSpec>& traffic, const WorkloadParams& p) {
-  std::vector<GeneratedFlow> all;
-  for (size_t ti = 0; ti < traffic.size(); ++ti) {
-    const TrafficSpec& t = traffic[ti];
-    const std::string where = fmt::format("traffic[{}]", ti);
-    const std::vector<unsigned> set = sender_set(t, p.hosts);
-    for (unsigned h : set)
-      if (h >= p.hosts) throw WorkloadError(fmt::format("{}: host {} is outside 0..{}", where, h, p.hosts - 1));
-    std::vector<GeneratedFlow> out;
-    auto add = [&](unsigned src, unsigned dst, uint64_t bytes, double start_us) {
-      GeneratedFlow f;
-      f.src = src;
-      f.dst = dst;
-      f.bytes = bytes;
-      f.start_us = start_us;
-      f.priority = t.priority;
-      f.max_gbps = t.rate_gbps;
-      f.traffic_index = static_cast<uint32_t>(ti);
-      out.push_back(f);
-    };
-    if (t.pattern == "incast" && t.flows > 0) {
-      for (unsigned k = 0; k < t.flows && !set.empty(); ++k) add(set[k % set.size()], t.receiver, t.bytes, t.start_us);
-    } else if (t.pattern == "incast") {
-      for (unsigned src : set)
-        for (unsigned k = 0; k < t.flows_per_sender; ++k) add(src, t.receiver, t.bytes, t.start_us);
-    } else if (t.pattern == "permutation") {
-      if (set.size() < 2) throw WorkloadError(fmt::format("{}: pattern \"permutation\" needs at least two hosts", where));
-      WorkloadRng rng(mix_seed(p.seed, ti));
-      const std::vector<unsigned> perm = derangement(static_cast<unsigned>(set.size()), rng);
-      for (size_t i = 0; i < set.size(); ++i)
-        for (unsigned k = 0; k < t.flows_per_sender; ++k) add(set[i], set[perm[i]], t.bytes, t.start_us);
-    } else if (t.pattern == "all_to_all") {
-      for (unsigned src : set)
-        for (unsigned dst : set)
-          if (dst != src)
-            for (unsigned k = 0; k < t.flows_per_sender; ++k) add(src, dst, t.bytes, t.start_us);
-    } else if (t.pattern == "hot_spot") {
-      for (unsigned src : set) {
-        WorkloadRng rng(mix_seed(p.seed, ti, src));
-        const DestinationPicker pick(t, set, src);
-        if (pick.empty()) throw WorkloadError(fmt::format("{}: host {} has no destination", where, src));
-        for (unsigned k = 0; k < t.flows_per_sender; ++k) add(src, pick.pick(rng), t.bytes, t.start_us);
-      }
-    } else if (t.pattern == "hpcc_flows") {
-      for (const HpccFlow& f : read_hpcc_flow_file(t.file, p.hosts)) {
-        const double start_us = (f.start_s - t.start_offset_s) * 1e6;
-        if (start_us < 0)
-          throw WorkloadError(fmt::format("{}: {} has a flow starting at {} s, before start_offset_s = {}", where,
-                                          t.file, f.start_s, t.start_offset_s));
-        add(f.src, f.dst, f.bytes, start_us);
-        out.back().priority = f.priority;
-      }
-    } else if (t.pattern == "poisson") {
-      SizeCdf cdf;
-      try {
-        cdf = SizeCdf::load(t.cdf);
-      } catch (const WorkloadError& e) {
-        throw WorkloadError(fmt::format("{}.cdf = \"{}\": {}", where, t.cdf, e.what()));
-      }
-      const double stop_us = t.stop_us > 0 ? t.stop_us : p.duration_us;
-      const double mean_gap_us = poisson_mean_interarrival_us(cdf.mean_bytes(), t.load, p.host_link_gbps);
-      for (unsigned src : set) {
-        // One stream per sender: a host's flows do not change when another host is added.
-        WorkloadRng rng(mix_seed(p.seed, ti, src));
-        const DestinationPicker pick(t, set, src);
-        if (pick.empty()) throw WorkloadError(fmt::format("{}: host {} has no destination", where, src));
-        for (double at = t.start_us + rng.exponential(mean_gap_us); at < stop_us; at += rng.exponential(mean_gap_us)) {
-          const unsigned dst = pick.pick(rng);
-          add(src, dst, cdf.size_at(rng.uniform01()), at);
-          if (out.size() > size_t{p.max_flows_per_host} * p.hosts) break;  // reported below
-        }
-      }
-      std::stable_sort(out.begin(), out.end(), [](const GeneratedFlow& a, const GeneratedFlow& b) {
-        return a.start_us != b.start_us ? a.start_us < b.start_us : a.src < b.src;
-      });
-    } else {
-      throw WorkloadError(fmt::format("{}: pattern = \"{}\" is unknown", where, t.pattern));
-    }
-    all.insert(all.end(), out.begin(), out.end());
+namespace {
+
+// The flows of one [[traffic]] entry as they are made.
+struct EntryFlows {
+  const TrafficSpec& t;
+  uint32_t traffic_index;
+  std::vector<GeneratedFlow> out;
+
+  void add(unsigned src, unsigned dst, uint64_t bytes, double start_us) {
+    GeneratedFlow f;
+    f.src = src;
+    f.dst = dst;
+    f.bytes = bytes;
+    f.start_us = start_us;
+    f.priority = t.priority;
+    f.max_gbps = t.rate_gbps;
+    f.traffic_index = traffic_index;
+    out.push_back(f);
   }
-  // Every flow has a sender entry at its source and a receiver entry at its destination.
+};
+
+// pattern = "hpcc_flows": the flows of an HPCC flow file, shifted by start_offset_s.
+void add_hpcc_file_flows(EntryFlows& e, const std::string& where, const WorkloadParams& p) {
+  const TrafficSpec& t = e.t;
+  for (const HpccFlow& f : read_hpcc_flow_file(t.file, p.hosts)) {
+    const double start_us = (f.start_s - t.start_offset_s) * 1e6;
+    if (start_us < 0)
+      throw WorkloadError(fmt::format("{}: {} has a flow starting at {} s, before start_offset_s = {}", where,
+                                      t.file, f.start_s, t.start_offset_s));
+    e.add(f.src, f.dst, f.bytes, start_us);
+    e.out.back().priority = f.priority;
+  }
+}
+
+// pattern = "poisson": flows of the CDF's sizes arriving at each sender at the load's rate, in
+// order of their start.
+void add_poisson_flows(EntryFlows& e, const std::vector<unsigned>& set, const std::string& where,
+                       const WorkloadParams& p) {
+  const TrafficSpec& t = e.t;
+  SizeCdf cdf;
+  try {
+    cdf = SizeCdf::load(t.cdf);
+  } catch (const WorkloadError& err) {
+    throw WorkloadError(fmt::format("{}.cdf = \"{}\": {}", where, t.cdf, err.what()));
+  }
+  const double stop_us = t.stop_us > 0 ? t.stop_us : p.duration_us;
+  const double mean_gap_us = poisson_mean_interarrival_us(cdf.mean_bytes(), t.load, p.host_link_gbps);
+  for (unsigned src : set) {
+    // One stream per sender: a host's flows do not change when another host is added.
+    WorkloadRng rng(mix_seed(p.seed, e.traffic_index, src));
+    const DestinationPicker pick(t, set, src);
+    if (pick.empty()) throw WorkloadError(fmt::format("{}: host {} has no destination", where, src));
+    for (double at = t.start_us + rng.exponential(mean_gap_us); at < stop_us; at += rng.exponential(mean_gap_us)) {
+      const unsigned dst = pick.pick(rng);
+      e.add(src, dst, cdf.size_at(rng.uniform01()), at);
+      if (e.out.size() > size_t{p.max_flows_per_host} * p.hosts) break;  // reported by check_flow_tables
+    }
+  }
+  std::stable_sort(e.out.begin(), e.out.end(), [](const GeneratedFlow& a, const GeneratedFlow& b) {
+    return a.start_us != b.start_us ? a.start_us < b.start_us : a.src < b.src;
+  });
+}
+
+// The flows of traffic[ti] by its pattern.
+std::vector<GeneratedFlow> entry_flows(const TrafficSpec& t, size_t ti, const WorkloadParams& p) {
+  const std::string where = fmt::format("traffic[{}]", ti);
+  const std::vector<unsigned> set = sender_set(t, p.hosts);
+  for (unsigned h : set)
+    if (h >= p.hosts) throw WorkloadError(fmt::format("{}: host {} is outside 0..{}", where, h, p.hosts - 1));
+  EntryFlows e{t, static_cast<uint32_t>(ti), {}};
+  if (t.pattern == "incast" && t.flows > 0) {
+    for (unsigned k = 0; k < t.flows && !set.empty(); ++k) e.add(set[k % set.size()], t.receiver, t.bytes, t.start_us);
+  } else if (t.pattern == "incast") {
+    for (unsigned src : set)
+      for (unsigned k = 0; k < t.flows_per_sender; ++k) e.add(src, t.receiver, t.bytes, t.start_us);
+  } else if (t.pattern == "permutation") {
+    if (set.size() < 2) throw WorkloadError(fmt::format("{}: pattern \"permutation\" needs at least two hosts", where));
+    WorkloadRng rng(mix_seed(p.seed, ti));
+    const std::vector<unsigned> perm = derangement(static_cast<unsigned>(set.size()), rng);
+    for (size_t i = 0; i < set.size(); ++i)
+      for (unsigned k = 0; k < t.flows_per_sender; ++k) e.add(set[i], set[perm[i]], t.bytes, t.start_us);
+  } else if (t.pattern == "all_to_all") {
+    for (unsigned src : set)
+      for (unsigned dst : set)
+        if (dst != src)
+          for (unsigned k = 0; k < t.flows_per_sender; ++k) e.add(src, dst, t.bytes, t.start_us);
+  } else if (t.pattern == "hot_spot") {
+    for (unsigned src : set) {
+      WorkloadRng rng(mix_seed(p.seed, ti, src));
+      const DestinationPicker pick(t, set, src);
+      if (pick.empty()) throw WorkloadError(fmt::format("{}: host {} has no destination", where, src));
+      for (unsigned k = 0; k < t.flows_per_sender; ++k) e.add(src, pick.pick(rng), t.bytes, t.start_us);
+    }
+  } else if (t.pattern == "hpcc_flows") {
+    add_hpcc_file_flows(e, where, p);
+  } else if (t.pattern == "poisson") {
+    add_poisson_flows(e, set, where, p);
+  } else {
+    throw WorkloadError(fmt::format("{}: pattern = \"{}\" is unknown", where, t.pattern));
+  }
+  return std::move(e.out);
+}
+
+// Every flow has a sender entry at its source and a receiver entry at its destination.
+void check_flow_tables(const std::vector<GeneratedFlow>& all, const WorkloadParams& p) {
   std::map<unsigned, uint64_t> as_src, as_dst;
   for (const auto& f : all) {
     if (++as_src[f.src] > p.max_flows_per_host || ++as_dst[f.dst] > p.max_flows_per_host)
@@ -158,6 +182,17 @@ std::vector<GeneratedFlow> generate_flows(const std::vector<TrafficSpec>& traffi
           "stop_us or sim.duration_us)", f.traffic_index, as_src[f.src] > p.max_flows_per_host ? f.src : f.dst,
           as_src[f.src] > p.max_flows_per_host ? "send" : "receive", p.max_flows_per_host));
   }
+}
+
+}  // namespace
+
+std::vector<GeneratedFlow> generate_flows(const std::vector<TrafficSpec>& traffic, const WorkloadParams& p) {
+  std::vector<GeneratedFlow> all;
+  for (size_t ti = 0; ti < traffic.size(); ++ti) {
+    const std::vector<GeneratedFlow> out = entry_flows(traffic[ti], ti, p);
+    all.insert(all.end(), out.begin(), out.end());
+  }
+  check_flow_tables(all, p);
   for (size_t i = 0; i < all.size(); ++i) all[i].id = static_cast<uint32_t>(i + 1);
   return all;
 }
