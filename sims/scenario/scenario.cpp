@@ -1,7 +1,7 @@
 // scenario.cpp: loading and validation of scenarios (see scenario.hpp).
 #include "sims/scenario/scenario.hpp"
 
-#include "sims/generated/cc_names.hpp"
+#include "sims/generated/cc_list.hpp"
 #include "sims/scenario/scenario_topology.hpp"
 
 #include <algorithm>
@@ -374,13 +374,10 @@ void check_retransmit_keys(const Scenario& s, Section& nic, const std::string& o
 
 std::string Scenario::rto_mode_in_effect() const {
   if (nic.rto_mode != "auto") return nic.rto_mode;
-  // Swift's transport and LDCP's per-ACK window NIC estimate the timeout from RTT samples; RoCE
-  // NICs (DCQCN, TIMELY, LDCP's CX6-DX variant, no congestion control) use the QP's Local ACK
-  // Timeout (docs/nic.md 4.2).
-  const auto v = cc_text.find("ldcp");
-  const bool ldcp_pcc = v != cc_text.end() && v->second.count("variant") && v->second.at("variant") == "cx6dx_pcc";
-  if (nic.cc == "swift" || (nic.cc == "ldcp" && !ldcp_pcc)) return "rtt_estimate";
-  return "ib_ack_timeout";
+  // The transport of the algorithm (its traits, sims/cc/cc_traits.hpp); with no congestion control
+  // a RoCE QP's Local ACK Timeout (docs/nic.md 4.2).
+  const auto text = cc_text.find(nic.cc);
+  return cc::auto_rto_mode(nic.cc, text == cc_text.end() ? cc::TextKeys{} : text->second);
 }
 
 unsigned Scenario::rto_backoff_in_effect() const {

@@ -203,7 +203,7 @@ struct Scenario {
                                           // with ib_ack_timeout, else 0
   } nic;
 
-  // nic.rto_mode with "auto" resolved for nic.cc (and cc.ldcp.variant): "ib_ack_timeout",
+  // nic.rto_mode with "auto" resolved by nic.cc's traits (sims/cc/cc_traits.hpp): "ib_ack_timeout",
   // "rtt_estimate" or "fixed".
   std::string rto_mode_in_effect() const;
   unsigned rto_backoff_in_effect() const;

@@ -9,12 +9,13 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
 #include "sims/cc/cc_algorithm.hpp"
-#include "sims/generated/cc_names.hpp"
+#include "sims/generated/cc_list.hpp"
 #include "sims/scenario/scenario.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
@@ -51,6 +52,19 @@ TEST(CcRegistry, EveryAlgorithmLoadsItsBenchScenarioAndMakesItsUnits) {
     EXPECT_EQ(kinds.find_first_not_of("imancxoe"), std::string::npos) << kinds;
     EXPECT_EQ(settings->explore_unit(s.nic.mtu_bytes, s.fabric.link_gbps)->name(), a->name());
   }
+}
+
+// nic.rto_mode = "auto": the transport's timer from the algorithm's traits header (Swift, LDCP by
+// variant), a RoCE QP's Local ACK Timeout without one (docs/nic.md 4.2). test_scenario.cpp checks the
+// retransmission keys that go with each.
+TEST(CcRegistry, AutoRetransmitTimerIsTheAlgorithmsTransport) {
+  const auto mode = [](std::vector<std::string> sets) { return sims::load_scenario("", sets).rto_mode_in_effect(); };
+  EXPECT_EQ(mode({"nic.cc=swift"}), "rtt_estimate");
+  EXPECT_EQ(mode({"nic.cc=ldcp"}), "rtt_estimate");
+  EXPECT_EQ(mode({"nic.cc=ldcp", "cc.ldcp.variant=cx6dx_pcc"}), "ib_ack_timeout");
+  for (const char* cc : {"none", "dcqcn", "timely", "dctcp"})
+    EXPECT_EQ(mode({std::string("nic.cc=") + cc}), "ib_ack_timeout") << cc;
+  EXPECT_EQ(mode({"nic.cc=swift", "nic.rto_mode=fixed"}), "fixed");
 }
 
 TEST(CcRegistry, ScenariosAndCommandsListTheRegisteredAlgorithms) {
