@@ -151,5 +151,22 @@ TEST(DctcpUnit, WindowIsCwndTimesMtuAndTheCostIsDeclared) {
   EXPECT_EQ(u.state_values(3).size(), 6u);
 }
 
+// The TX scheduler sees a cut window kCost.latency_cycles (28 ns at 1 GHz) after the ACK, not before.
+TEST(DctcpUnit, ACutIsVisibleAfterExactlyThePipelineLatency) {
+  using sc_core::SC_NS;
+  using sc_core::SC_US;
+  nic::DctcpUnit u(Params{}, kMtu);
+  u.init_flow(0, sc_core::sc_time_stamp());
+  sc_core::sc_start(sc_core::sc_time(1, SC_US));
+  nic::AckInfo a;
+  a.acked_bytes = kMtu;
+  a.ece = true;
+  u.on_ack(0, a, sc_core::sc_time_stamp());
+  sc_core::sc_start(sc_core::sc_time(27, SC_NS));
+  EXPECT_EQ(u.window_bytes(0), 64.0 * kMtu);  // 27 cycles: not yet visible
+  sc_core::sc_start(sc_core::sc_time(1, SC_NS));
+  EXPECT_EQ(u.window_bytes(0), 32.0 * kMtu);  // the 28th: 64 (1 - 1/2)
+}
+
 }  // namespace
 }  // namespace ccf::hls::dctcp
