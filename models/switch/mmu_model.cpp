@@ -60,11 +60,6 @@ MmuModel::MmuModel(const SwitchParams& params, const SwitchConfig& config) : par
   for (size_t i = 0; i < queues_.size(); ++i) queues_[i].ecn_slope = cfg_.queues[i].ecn_slope();
   ports_.resize(params_.nports);
   ingress_.resize(size_t{params_.nports} * kMaxPrio);
-  // One descriptor slot per cell: every frame holds at least one cell, so BUFFER_FULL (2.4) comes
-  // before the free list runs dry.
-  slots_.resize(params_.ncells());
-  for (size_t i = 0; i < slots_.size(); ++i) slots_[i].next = i + 1 < slots_.size() ? uint32_t(i + 1) : kNil;
-  free_head_ = slots_.empty() ? kNil : 0;
   prio_mask_ = static_cast<uint8_t>((1u << params_.nprio) - 1);
   dwrr_group_ = cfg_.dwrr_group_mask & prio_mask_;
   tag_mask_ = params_.tag_w >= 32 ? UINT32_MAX : (uint32_t{1} << params_.tag_w) - 1;
@@ -199,8 +194,10 @@ MmuModel::Admission MmuModel::decide_admission(unsigned p, const Descriptor& d, 
 uint8_t MmuModel::eligible_mask(unsigned e, uint64_t cycle) const {
   const Port& port = ports_[e];
   uint8_t m = port.nonempty_mask;
-  for (unsigned c = 0; c < params_.nprio; ++c)
-    if (((m >> c) & 1u) && cycle < port.pause_until[c]) m &= static_cast<uint8_t>(~(1u << c));
+  for (uint8_t k = m & port.paused_mask; k; k &= static_cast<uint8_t>(k - 1)) {
+    const unsigned c = static_cast<unsigned>(std::countr_zero(k));
+    if (cycle < port.pause_until[c]) m &= static_cast<uint8_t>(~(1u << c));
+  }
   // 2.11.4: RCC_QUEUE holds frames of RCC_CLASS, which a pause of RCC_CLASS stops too, and the RCC
   // window gates it.
   if (rcc_on() && (cycle < port.pause_until[cfg_.rcm.rcc_class] || rcc_gated(e, cycle)))
@@ -209,17 +206,20 @@ uint8_t MmuModel::eligible_mask(unsigned e, uint64_t cycle) const {
 }
 
 // 2.8: port round robin, strict priority with the DWRR group as one level, DWRR inside the group.
-MmuModel::Dequeue MmuModel::decide_dequeue(uint64_t cycle, const std::vector<bool>& out_ready) const {
+MmuModel::Dequeue MmuModel::decide_dequeue(uint64_t cycle, uint64_t out_ready) const {
   Dequeue d;
-  const unsigned np = params_.nports;
   uint8_t elig = 0;
-  for (unsigned k = 0; k < np && !d.valid; ++k) {
-    const unsigned e = (rr_out_ + k) % np;
-    if (e >= out_ready.size() || !out_ready[e] || ports_[e].nonempty_mask == 0) continue;
-    elig = eligible_mask(e, cycle);
-    if (elig) {
-      d.valid = true;
-      d.e = e;
+  // Ports rr_out_, rr_out_ + 1, ..., then from 0: those at or above the pointer first.
+  const uint64_t candidates = out_ready & nonempty_ports_;
+  const uint64_t from_ptr = candidates & ~((uint64_t{1} << rr_out_) - 1);
+  for (uint64_t m : {from_ptr, candidates & ~from_ptr}) {
+    for (; m && !d.valid; m &= m - 1) {
+      const unsigned e = static_cast<unsigned>(std::countr_zero(m));
+      elig = eligible_mask(e, cycle);
+      if (elig) {
+        d.valid = true;
+        d.e = e;
+      }
     }
   }
   if (!d.valid) return d;
@@ -279,9 +279,17 @@ MmuModel::Dequeue MmuModel::decide_dequeue(uint64_t cycle, const std::vector<boo
 // ---------------------------------------------------------------------------------------------
 // Effects
 
+// The hardware has one descriptor slot per cell (every frame holds at least one cell, so BUFFER_FULL,
+// 2.4, comes first); the model adds a slot when its free list is empty, so that its memory follows the
+// most frames held rather than the buffer's size. Which slot a frame takes changes no output.
+void MmuModel::fifo_bits(unsigned p) {
+  const uint64_t bit = uint64_t{1} << p;
+  fifo_ports_ = ports_[p].fifo_count > 0 ? fifo_ports_ | bit : fifo_ports_ & ~bit;
+  fifo_full_ports_ = ports_[p].fifo_count >= params_.in_fifo_depth ? fifo_full_ports_ | bit : fifo_full_ports_ & ~bit;
+}
+
 uint32_t MmuModel::alloc_slot() {
   if (free_head_ == kNil) {
-    // Only zero-length frames (zero cells) can outnumber the cells; keep going rather than fail.
     slots_.emplace_back();
     return static_cast<uint32_t>(slots_.size() - 1);
   }
@@ -303,6 +311,7 @@ void MmuModel::send_pfc(unsigned p, uint64_t cycle, std::optional<PfcFrame>& out
     }
   }
   port.req_pause = port.req_resume = 0;
+  pfc_req_ports_ &= ~(uint64_t{1} << p);
   if ((pause | resume) == 0) return;
   PfcFrame f;
   f.class_en = pause | resume;
@@ -334,13 +343,17 @@ void MmuModel::evaluate_pfc(unsigned p, unsigned c) {
   if (!in.xoff && (in.h_cells > 0 || shared >= thr)) {
     in.xoff = true;
     port.xoff_mask |= bit;
+    xoff_ports_ |= uint64_t{1} << p;
     port.req_pause |= bit;  // a later request of the other kind replaces an unsent one
     port.req_resume &= static_cast<uint8_t>(~bit);
+    pfc_req_ports_ |= uint64_t{1} << p;
   } else if (in.xoff && in.h_cells == 0 && (shared == 0 || shared + cfg_.resume_offset_cells <= thr)) {
     in.xoff = false;
     port.xoff_mask &= static_cast<uint8_t>(~bit);
+    if (port.xoff_mask == 0) xoff_ports_ &= ~(uint64_t{1} << p);
     port.req_resume |= bit;
     port.req_pause &= static_cast<uint8_t>(~bit);
+    pfc_req_ports_ |= uint64_t{1} << p;
   }
 }
 
@@ -355,46 +368,60 @@ void MmuModel::receive_pfc(unsigned e, uint64_t cycle, const PfcFrame& f) {
     port.ctr.paused_cycles[c] += sat_sub(end, port.pause_start[c]);
     port.pause_start[c] = cycle + 1;
     port.pause_until[c] = cycle + 1 + uint64_t{f.time_quanta[c]} * cfg_.ports[e].quantum_cycles;
+    port.paused_mask |= static_cast<uint8_t>(1u << c);
+    paused_ports_ |= uint64_t{1} << e;
   }
 }
 
 CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
-  const unsigned np = params_.nports;
   CycleOutputs out;
-  out.in_ready.resize(np);
-  out.pfc_out.resize(np);
+  step(cycle, in, CycleInputMasks::of(in), out);
+  return out;
+}
+
+void MmuModel::step(uint64_t cycle, const CycleInputs& in, const CycleInputMasks& set, CycleOutputs& out) {
+  const unsigned np = params_.nports;
+  const uint64_t ports = np == 64 ? ~uint64_t{0} : (uint64_t{1} << np) - 1;
+  if (out.pfc_out.size() != np) {
+    out.pfc_out.assign(np, std::nullopt);
+  } else {
+    for (uint64_t m = out.pfc_out_mask; m; m &= m - 1) out.pfc_out[std::countr_zero(m)].reset();
+  }
+  out.in_ready_mask = out.pfc_out_mask = 0;
+  out.enqueue.reset();
+  out.drop.reset();
+  out.egress.reset();
+  out.cn_out.reset();
+  out.crd.reset();
 
   // Start-of-cycle views: FIFO room (2.2) and the timer output (2.1, tmr_next_cycle).
-  for (unsigned p = 0; p < np; ++p) {
-    out.in_ready[p] = ports_[p].fifo_count < params_.in_fifo_depth;
-    if (out.in_ready[p]) out.in_ready_mask |= uint64_t{1} << p;
-  }
+  out.in_ready_mask = ~fifo_full_ports_ & ports;
   out.next_deadline = earliest_deadline_from(cycle);
   bool changed = false;
 
   // --- decisions, all from the state at the start of the cycle ---
   // 2.2: round-robin arbiter over the ports with a descriptor: a FIFO head, or with the FIFO empty the
   // descriptor offered in this cycle (bypass).
-  const auto offered = [&](unsigned p) { return p < in.in_desc.size() && in.in_desc[p].has_value(); };
+  const uint64_t offered = set.in_desc & ports;
   Admission adm;
-  for (unsigned k = 0; k < np; ++k) {
-    const unsigned p = (rr_in_ + k) % np;
+  if (const uint64_t any = fifo_ports_ | offered; any != 0) {
+    // Ports rr_in_, rr_in_ + 1, ..., then from 0: the first at or above the pointer, else the lowest.
+    const uint64_t from_ptr = any & ~((uint64_t{1} << rr_in_) - 1);
+    const unsigned p = static_cast<unsigned>(std::countr_zero(from_ptr ? from_ptr : any));
     const Port& port = ports_[p];
     if (port.fifo_count > 0) {
       adm = decide_admission(p, port.fifo[port.fifo_head], cycle);
-      break;
-    }
-    if (offered(p)) {
+    } else {
       adm = decide_admission(p, cut_to_widths(*in.in_desc[p]), cycle);
       adm.bypass = true;
-      break;
     }
   }
-  const Dequeue deq = decide_dequeue(cycle, in.out_ready);
+  const Dequeue deq = decide_dequeue(cycle, set.out_ready & ports);
 
   // --- effects, applied together at the edge ---
   // 2.6: the PFC frames of this cycle (registered requests and refreshes due).
-  for (unsigned p = 0; p < np; ++p) {
+  for (uint64_t m = pfc_req_ports_ | xoff_ports_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     send_pfc(p, cycle, out.pfc_out[p]);
     changed |= out.pfc_out[p].has_value();
     if (out.pfc_out[p]) out.pfc_out_mask |= uint64_t{1} << p;
@@ -423,6 +450,7 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
     if (!adm.bypass) {
       port.fifo_head = (port.fifo_head + 1) % params_.in_fifo_depth;
       --port.fifo_count;
+      fifo_bits(adm.p);
     }
     rr_in_ = (adm.p + 1) % np;
     touch(adm.p, adm.c);
@@ -452,6 +480,7 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
       qq.tail = i;
       out.enqueue = EnqueueReport{adm.d.tag, static_cast<uint8_t>(adm.e), static_cast<uint8_t>(adm.q)};
       ports_[adm.e].nonempty_mask |= static_cast<uint8_t>(1u << adm.q);
+      nonempty_ports_ |= uint64_t{1} << adm.e;
       ++qq.ctr.len_frames;
       qq.ctr.len_bytes += adm.d.len_bytes;
       qq.ctr.len_cells += adm.cells;
@@ -482,6 +511,7 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
     if (qq.head == kNil) {
       qq.tail = kNil;
       port.nonempty_mask &= static_cast<uint8_t>(~(1u << deq.c));
+      if (port.nonempty_mask == 0) nonempty_ports_ &= ~(uint64_t{1} << deq.e);
     }
     slots_[deq.slot].next = free_head_;
     free_head_ = deq.slot;
@@ -531,7 +561,7 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
   for (unsigned i = 0; i < ntouched; ++i) evaluate_pfc(touched[i].p, touched[i].c);
 
   // 2.11.3: the CN received this cycle (after the admission's RCC event, 2.11.4).
-  if (in.cn_in && params_.rcm) {
+  if (set.cn_in && params_.rcm) {
     changed = true;
     ++rcm_ports_[in.cn_in->port].ctr.cn_received;  // counted whether or not RCM is on
     if (rcm_on()) rcm_receive_cn(*in.cn_in, cycle);
@@ -539,27 +569,27 @@ CycleOutputs MmuModel::step(uint64_t cycle, const CycleInputs& in) {
   rcc_cut_port_ = -1;
 
   // 2.7: PFC frames received this cycle.
-  for (unsigned e = 0; e < np && e < in.pfc_in.size(); ++e) {
-    if (!in.pfc_in[e]) continue;
+  for (uint64_t m = set.pfc_in & ports; m; m &= m - 1) {
+    const unsigned e = static_cast<unsigned>(std::countr_zero(m));
     changed = true;
     receive_pfc(e, cycle, *in.pfc_in[e]);
   }
 
   // 2.2: descriptors offered while ready are accepted at the edge and stored, processed from the next
   // cycle, unless processed in this one (bypass).
-  for (unsigned p = 0; p < np && p < in.in_desc.size(); ++p) {
-    if (!in.in_desc[p] || !out.in_ready[p]) continue;
+  for (uint64_t m = offered & out.in_ready_mask; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
     if (adm.bypass && adm.p == p) continue;  // changed: processed
     changed = true;
     Port& port = ports_[p];
     port.fifo[(port.fifo_head + port.fifo_count) % params_.in_fifo_depth] = cut_to_widths(*in.in_desc[p]);
     ++port.fifo_count;
+    fifo_bits(p);
   }
 
   // 2.1: idle = the edge changed nothing and no timer falls due in this cycle.
   out.idle = !changed && out.next_deadline > cycle;
   predict_next(cycle, out);
-  return out;
 }
 
 // 2.1: with no input in cycle + 1, it changes something iff an ingress FIFO holds a descriptor, a PFC
@@ -570,12 +600,15 @@ void MmuModel::predict_next(uint64_t cycle, CycleOutputs& out) const {
   out.next_deadline_post = next_deadline_after(cycle);
   out.next_busy = out.next_deadline_post <= next;
   out.eg_pending = 0;
-  for (unsigned e = 0; e < params_.nports; ++e) {
-    const Port& port = ports_[e];
-    out.next_busy |= port.fifo_count > 0 || (port.req_pause | port.req_resume) != 0;
+  out.next_busy |= fifo_ports_ != 0 || pfc_req_ports_ != 0;
+  for (uint64_t pm = xoff_ports_; pm; pm &= pm - 1) {
+    const unsigned e = static_cast<unsigned>(std::countr_zero(pm));
     if (cfg_.ports[e].pfc_refresh_cycles > 0)
-      for (uint8_t m = port.xoff_mask; m; m &= static_cast<uint8_t>(m - 1))
-        out.next_busy |= port.refresh_at[std::countr_zero(m)] <= next;
+      for (uint8_t m = ports_[e].xoff_mask; m; m &= static_cast<uint8_t>(m - 1))
+        out.next_busy |= ports_[e].refresh_at[std::countr_zero(m)] <= next;
+  }
+  for (uint64_t pm = nonempty_ports_; pm; pm &= pm - 1) {
+    const unsigned e = static_cast<unsigned>(std::countr_zero(pm));
     if (eligible_mask(e, next) != 0) out.eg_pending |= uint64_t{1} << e;
   }
 }
@@ -599,14 +632,19 @@ uint64_t MmuModel::next_deadline_after(uint64_t cycle) const {
 
 uint64_t MmuModel::earliest_deadline_from(uint64_t cycle) const {
   uint64_t next = UINT64_MAX;
-  for (unsigned e = 0; e < params_.nports; ++e) {
-    const Port& port = ports_[e];
-    for (unsigned c = 0; c < params_.nprio; ++c)
-      if (port.pause_until[c] >= cycle) next = std::min(next, port.pause_until[c]);
-    // A refresh is a deadline only while the pause it renews is held (2.6).
+  for (uint64_t pm = paused_ports_; pm; pm &= pm - 1) {  // a class never paused has no deadline
+    const Port& port = ports_[std::countr_zero(pm)];
+    for (uint8_t m = port.paused_mask; m; m &= static_cast<uint8_t>(m - 1)) {
+      const uint64_t u = port.pause_until[std::countr_zero(m)];
+      if (u >= cycle) next = std::min(next, u);
+    }
+  }
+  // A refresh is a deadline only while the pause it renews is held (2.6).
+  for (uint64_t pm = xoff_ports_; pm; pm &= pm - 1) {
+    const unsigned e = static_cast<unsigned>(std::countr_zero(pm));
     if (cfg_.ports[e].pfc_refresh_cycles == 0) continue;
-    for (uint8_t m = port.xoff_mask; m; m &= static_cast<uint8_t>(m - 1)) {
-      const uint64_t r = port.refresh_at[std::countr_zero(m)];
+    for (uint8_t m = ports_[e].xoff_mask; m; m &= static_cast<uint8_t>(m - 1)) {
+      const uint64_t r = ports_[e].refresh_at[std::countr_zero(m)];
       if (r >= cycle) next = std::min(next, r);
     }
   }

@@ -41,6 +41,9 @@ class MmuModel {
 
   // One clock cycle: decisions from the state at the start of the cycle, effects applied together.
   CycleOutputs step(uint64_t cycle, const CycleInputs& in);
+  // The same with the set entries of `in` given as bits (only those entries are read), into `out`,
+  // whose vectors keep their storage from cycle to cycle.
+  void step(uint64_t cycle, const CycleInputs& in, const CycleInputMasks& set, CycleOutputs& out);
 
   const QueueCounters& queue(unsigned port, unsigned prio) const { return queues_[port * kMaxPrio + prio].ctr; }
   const PortCounters& port(unsigned p) const { return ports_[p].ctr; }
@@ -95,6 +98,7 @@ class MmuModel {
     uint8_t req_pause = 0, req_resume = 0;  // requests registered at the last edge, sent this cycle
     uint8_t xoff_mask = 0;                  // xoff(p, c) as a class vector (mirrors IngressState::xoff)
     uint8_t nonempty_mask = 0;              // egress queues (e, c) holding frames
+    uint8_t paused_mask = 0;                // classes that ever received a pause: the others' pause_until is 0
     unsigned dwrr_ptr = 0;                  // dptr(e) (2.8)
   };
   // RCM state (docs/switch.md 2.11). A CRD class (egress (e, c) or ingress (p, c)).
@@ -210,13 +214,14 @@ class MmuModel {
   RedDecision red_decide(unsigned e, unsigned c, uint64_t qlen_bytes, uint8_t ecn) const;
   void send_pfc(unsigned p, uint64_t cycle, std::optional<PfcFrame>& out);
   Admission decide_admission(unsigned p, const Descriptor& d, uint64_t cycle) const;
-  Dequeue decide_dequeue(uint64_t cycle, const std::vector<bool>& out_ready) const;
+  Dequeue decide_dequeue(uint64_t cycle, uint64_t out_ready) const;
   uint8_t eligible_mask(unsigned e, uint64_t cycle) const;
   uint64_t earliest_deadline_from(uint64_t cycle) const;  // earliest deadline >= cycle
   void predict_next(uint64_t cycle, CycleOutputs& out) const;  // 2.1 stepping prediction
   void evaluate_pfc(unsigned p, unsigned c);
   void receive_pfc(unsigned e, uint64_t cycle, const PfcFrame& f);
   uint32_t alloc_slot();
+  void fifo_bits(unsigned p);  // fifo_ports_ and fifo_full_ports_ after port p's FIFO changed
 
   SwitchParams params_;
   SwitchConfig cfg_;
@@ -232,6 +237,11 @@ class MmuModel {
   uint64_t total_cells_ = 0;   // T
   uint64_t frames_held_ = 0;
   uint32_t lfsr_ = 1;
+  // Ports as bit vectors (bit p = port p), so that per-cycle scans visit only the ports that matter:
+  // a queue holding frames, a class that received a pause, a pause held (xoff), a PFC request not yet
+  // sent, an ingress FIFO holding descriptors, a full ingress FIFO.
+  uint64_t nonempty_ports_ = 0, paused_ports_ = 0, xoff_ports_ = 0, pfc_req_ports_ = 0;
+  uint64_t fifo_ports_ = 0, fifo_full_ports_ = 0;
   unsigned rr_in_ = 0, rr_out_ = 0;
   // RCM (2.11): per egress (e, c) CRD, per ingress (p, c) CRD, per egress (e, c) CAM and remote
   // state, per port RCC, the SAR flow table.

@@ -12,6 +12,10 @@
 
 namespace ccf::sw {
 
+// Cycles with reset held before configuration, which then takes one cycle per register write
+// (regs::config_writes); traffic starts in the cycle after the last write.
+inline constexpr unsigned kResetCycles = 4;
+
 struct Descriptor {
   uint32_t tag = 0;
   uint16_t len_bytes = 0;
@@ -92,8 +96,8 @@ struct CycleInputMasks {
 
 // What the switch does in that cycle.
 struct CycleOutputs {
-  std::vector<bool> in_ready;                   // per port, as seen by this cycle's handshake
-  uint64_t in_ready_mask = 0;                   // the same as bits (port p = bit p)
+  uint64_t in_ready_mask = 0;                   // bit p: port p ready, as seen by this cycle's handshake
+  bool in_ready(unsigned p) const { return (in_ready_mask >> p) & 1u; }
   uint64_t pfc_out_mask = 0;                    // ports with a PFC frame in pfc_out
   std::optional<EnqueueReport> enqueue;
   std::optional<DropReport> drop;

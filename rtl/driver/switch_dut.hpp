@@ -28,13 +28,6 @@
 
 namespace ccf::driver {
 
-// A register access made in a cycle (nothing else should change in that cycle).
-struct CfgOp {
-  bool write = false;
-  uint32_t addr = 0;
-  uint32_t data = 0;
-};
-
 template <class V>
 class SwitchDut {
  public:
@@ -65,7 +58,7 @@ class SwitchDut {
   V& rtl() { return *m_; }
 
   // Synchronous reset for `cycles` cycles starting at `cycle`; returns the next cycle.
-  uint64_t reset(uint64_t cycle, unsigned cycles = 4) {
+  uint64_t reset(uint64_t cycle, unsigned cycles = sw::kResetCycles) {
     m_->rst = 1;
     for (unsigned i = 0; i < cycles; ++i) clock(cycle++);
     m_->rst = 0;
@@ -282,8 +275,6 @@ class SwitchDut {
   // The report as the reference model's outputs (the scoreboard compares those).
   void report_to_outputs(const sw::CycleReport& r, sw::CycleOutputs& out) const {
     const unsigned n = params_.nports;
-    out.in_ready.assign(n, false);
-    for (uint64_t m = r.in_ready_mask; m; m &= m - 1) out.in_ready[std::countr_zero(m)] = true;
     out.in_ready_mask = r.in_ready_mask;
     out.pfc_out.assign(n, std::nullopt);
     for (uint64_t m = r.pfc_out_mask; m; m &= m - 1) {

@@ -156,3 +156,14 @@ inline uint32_t ingress_reg(unsigned p, unsigned c, IngressReg k) {
 std::vector<std::pair<uint32_t, uint32_t>> config_writes(const SwitchParams& params, const SwitchConfig& cfg);
 
 }  // namespace ccf::sw::regs
+
+namespace ccf::driver {
+
+// A register access made in a cycle (nothing else should change in that cycle).
+struct CfgOp {
+  bool write = false;
+  uint32_t addr = 0;
+  uint32_t data = 0;
+};
+
+}  // namespace ccf::driver

@@ -18,11 +18,15 @@ using sc_core::sc_time_stamp;
 namespace ccf::swc {
 
 SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& params, const sw::SwitchConfig& cfg,
-                         uint64_t ports_used, uint64_t period_ps, bool step_every_cycle, const char* trace_path)
+                         uint64_t ports_used, uint64_t period_ps, bool step_every_cycle, const char* trace_path,
+                         SwitchImpl impl)
     : sc_core::sc_module(name), params_(params), period_ps_(period_ps), every_cycle_(step_every_cycle) {
   if (sc_core::sc_get_time_resolution() != sc_core::sc_time(1, sc_core::SC_PS))
     throw std::logic_error("SwitchModel needs a SystemC time resolution of 1 ps");
-  rtl_ = SwitchRtl::make(params_, trace_path);
+  if (impl == SwitchImpl::kReference && trace_path)
+    throw std::invalid_argument("a waveform of the switch (--trace) needs switch.impl = \"rtl\": the reference model "
+                                "has no signals");
+  rtl_ = impl == SwitchImpl::kRtl ? make_rtl_core(params_, trace_path) : make_reference_core(params_);
   // Reset and configuration take cycles 0.. before the simulation starts; traffic cycles follow.
   rtl_->set_trace_time(UINT64_MAX, period_ps_, 0, UINT64_MAX);  // reset and configuration: not dumped
   base_cycle_ = rtl_->reset_and_configure(cfg);

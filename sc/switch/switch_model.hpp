@@ -1,4 +1,5 @@
-// switch_model.hpp: the Verilated switch RTL (rtl/switch, any built port count: switch_rtl.hpp) inside SystemC.
+// switch_model.hpp: the switch inside SystemC: its Verilated RTL (rtl/switch, any built port count), or
+// the reference model the scoreboard holds equal to it (switch_core.hpp).
 //
 // One SC_METHOD steps the RTL from C++ (no sc_clock, no pin signals). It steps a cycle only when
 // something can change in it (docs/switch.md 2.1): a frame or PFC frame arrived, the RTL's state
@@ -25,7 +26,7 @@
 #include "sc/fabric/link.hpp"
 #include "sc/fabric/wall_timer.hpp"
 
-#include "sc/switch/switch_rtl.hpp"
+#include "sc/switch/switch_core.hpp"
 
 namespace ccf::swc {
 
@@ -85,10 +86,11 @@ class SwitchModel : public sc_core::sc_module {
 
   // ports_used: bit p set = port p is cabled (it gets an input socket; SystemC requires every
   // socket to be bound). step_every_cycle: step the RTL in every cycle instead of only the cycles
-  // that can change something (for the test that proves both give the same results).
+  // that can change something (for the test that proves both give the same results). trace_path: an FST
+  // waveform of the RTL. impl: the RTL or the reference model (which has no waveform).
   SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& params, const sw::SwitchConfig& cfg,
               uint64_t ports_used, uint64_t period_ps = kDefaultPeriodPs, bool step_every_cycle = false,
-              const char* trace_path = nullptr);
+              const char* trace_path = nullptr, SwitchImpl impl = SwitchImpl::kRtl);
   ~SwitchModel() override;
 
   // Frames arriving on port p (a port in ports_used): bind the upstream Link's `out` socket here.
@@ -197,7 +199,7 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t period_ps_;
   uint64_t base_cycle_ = 0;
   bool every_cycle_;
-  std::unique_ptr<SwitchRtl> rtl_;
+  std::unique_ptr<SwitchCore> rtl_;  // the RTL or the reference model
   std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<SwitchModel>>> in_;
   std::vector<fabric::Link*> egress_;
   std::vector<fabric::Link*> ingress_links_;

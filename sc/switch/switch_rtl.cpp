@@ -1,5 +1,5 @@
-// switch_rtl.cpp: see switch_rtl.hpp.
-#include "sc/switch/switch_rtl.hpp"
+// switch_rtl.cpp: the Verilated switch as a SwitchCore (switch_core.hpp).
+#include "sc/switch/switch_core.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -18,7 +18,7 @@ namespace ccf::swc {
 namespace detail {
 
 template <class V>
-class SwitchRtlOf final : public SwitchRtl {
+class SwitchRtlOf final : public SwitchCore {
  public:
   SwitchRtlOf(const sw::SwitchParams& params, const char* trace_path) : dut_(params, trace_path) {}
   uint64_t reset_and_configure(const sw::SwitchConfig& cfg) override { return dut_.configure(dut_.reset(0), cfg); }
@@ -42,8 +42,8 @@ class SwitchRtlOf final : public SwitchRtl {
 
 using detail::SwitchRtlOf;
 
-std::unique_ptr<SwitchRtl> SwitchRtl::make(const sw::SwitchParams& params, const char* trace_path) {
-  std::unique_ptr<SwitchRtl> rtl;
+std::unique_ptr<SwitchCore> make_rtl_core(const sw::SwitchParams& params, const char* trace_path) {
+  std::unique_ptr<SwitchCore> rtl;
   if (with_built_switch(params, [&]<class V>() { rtl = std::make_unique<SwitchRtlOf<V>>(params, trace_path); }))
     return rtl;
   const sw::SwitchParams defaults;

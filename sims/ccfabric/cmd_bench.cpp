@@ -114,6 +114,10 @@ std::vector<Case> bench_cases(const BenchOptions& o) {
       {"rcm_burst_on", "rcm_incast_burst.toml", "switch.rcm.enable=true", {}},
       // The first case with DCQCN's passes run by the Verilated RTL of rtl/nic/ (docs/units/dcqcn.md 10).
       {"dcqcn_rtl", "incast_dcqcn_100g.toml", dur + " nic.dcqcn_impl=rtl", {}},
+      // The first case and the micro-burst without RCM on the switch's reference model in place of its
+      // Verilated RTL (switch.impl = "reference", docs/switch.md 8): the same outputs.
+      {"dcqcn_switch_reference", "incast_dcqcn_100g.toml", dur + " switch.impl=reference", {}},
+      {"rcm_burst_off_switch_reference", "rcm_incast_burst.toml", "switch.rcm.enable=false switch.impl=reference", {}},
   });
   return cases;
 }
@@ -260,6 +264,11 @@ void print_relative_walls(const std::vector<CaseResult>& results, const BenchOpt
              rcm_off, rcm_on, rcm_on / rcm_off);
   fmt::print("DCQCN on the Verilated RTL units (nic.dcqcn_impl = \"rtl\"): {:.2f} s of wall time, {:.2f}x the kernels'\n",
              rtl, rtl / dcqcn);
+  const double ref = wall_s(case_named(results, "dcqcn_switch_reference"));
+  const double rcm_ref = wall_s(case_named(results, "rcm_burst_off_switch_reference"));
+  fmt::print("switch reference model in place of its RTL (switch.impl = \"reference\"): {} {:.2f} s ({:.2f}x), "
+             "RCM micro-burst off {:.2f} s ({:.2f}x)\n",
+             first_name, ref, ref / dcqcn, rcm_ref, rcm_ref / rcm_off);
   fmt::print("wall time per frame relative to {}: {}\n", first_name, relative_per_frame);
 }
 
@@ -291,6 +300,8 @@ void run_bench(const BenchOptions& o) {
   const double light = wall_s(case_named(results, "dcqcn_1pct_load"));
   const double rcm_off = wall_s(case_named(results, "rcm_burst_off")), rcm_on = wall_s(case_named(results, "rcm_burst_on"));
   const double rtl = wall_s(case_named(results, "dcqcn_rtl"));
+  const double ref = wall_s(case_named(results, "dcqcn_switch_reference"));
+  const double rcm_ref = wall_s(case_named(results, "rcm_burst_off_switch_reference"));
   nlohmann::json report = {{"senders", o.senders},
                            {"switch_ports", switch_ports},
                            {"duration_us", o.duration_us},
@@ -307,7 +318,8 @@ void run_bench(const BenchOptions& o) {
                            {"dcqcn_switch_floor_s", switch_floor_s},
                            {"full_over_light_wall", dcqcn / light},
                            {"rcm_on_over_off_wall", rcm_on / rcm_off},
-                           {"dcqcn_rtl_over_kernel_wall", rtl / dcqcn}};
+                           {"dcqcn_rtl_over_kernel_wall", rtl / dcqcn},
+                           {"switch_reference_over_rtl_wall", {{"dcqcn", ref / dcqcn}, {"rcm_burst_off", rcm_ref / rcm_off}}}};
   sims::write_output_file(o.out_dir + "/bench.json", report.dump(2) + "\n");
   fmt::print("outputs in {}/ (bench.json, one run directory per case)\n", o.out_dir);
 }

@@ -100,7 +100,7 @@ struct Incast {
     next_deadline = out.next_deadline;
     for (unsigned p = 1; p <= o.senders; ++p) {
       Sender& s = snd[p];
-      if (s.offering && out.in_ready[p]) {
+      if (s.offering && out.in_ready(p)) {
         s.offering = false;
         ++s.sent_frames;
         ++injected;

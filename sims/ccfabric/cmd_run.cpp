@@ -185,6 +185,20 @@ std::vector<sims::GeneratedFlow> generate_workload(const RunOptions& o, const si
   return generated;
 }
 
+// --trace dumps the RTL's signals and --bare-loop-cycles times the RTL: the reference model has neither.
+void check_switch_impl_options(const RunOptions& o, const sims::Scenario& s) {
+  if (s.sw.impl == "rtl") return;
+  const char* option = o.trace ? "--trace" : !o.trace_window.empty() ? "--trace-window" : nullptr;
+  if (option)
+    throw BadInput(fmt::format("{} writes the switch RTL's waveform; {} has switch.impl = \"{}\", which has no "
+                               "signals (use switch.impl = \"rtl\")",
+                               option, o.scenario, s.sw.impl));
+  if (o.bare_loop_cycles > 0)
+    throw BadInput(fmt::format("--bare-loop-cycles {} times the Verilated switch; {} has switch.impl = \"{}\" (use "
+                               "switch.impl = \"rtl\")",
+                               o.bare_loop_cycles, o.scenario, s.sw.impl));
+}
+
 // --bare-loop-cycles times one Verilated configuration: every switch must run on it.
 void check_bare_loop_option(const RunOptions& o, const std::vector<sw::SwitchParams>& params) {
   if (o.bare_loop_cycles > 0 && params.empty())
@@ -422,7 +436,7 @@ void print_run_summary(const RunOptions& o, const sims::Scenario& s, const fabri
                        const SimulatedSpan& span, const PacketCapture* capture, const sims::RunResults& r) {
   RunHeadline head{o.scenario, o.out_dir, topo.kind, topo.hosts, topo.switches(), s.fabric.link_gbps, s.nic.cc,
                    s.sim.duration_us, span.end_us - span.window_from_us, span.end_us, span.stopped,
-                   s.retry_limit_in_effect()};
+                   s.retry_limit_in_effect(), s.sw.impl};
   print_run_table(r, head);
   if (capture)
     fmt::print("capture: {} frames on {} link directions, {:.1f} MB in {}/{} (wireshark or tshark -r opens it)\n",
@@ -458,6 +472,7 @@ void run_scenario(const RunOptions& o) {
   const InterruptGuard interrupts;  // SIGINT/SIGTERM end the run at a sample, outputs marked partial
   const sims::Scenario s = load_run_scenario(o);
   if (s.traffic.empty()) throw BadInput(fmt::format("{}: no [[traffic]] entry: nothing to run", o.scenario));
+  check_switch_impl_options(o, s);
   const auto wall0 = std::chrono::steady_clock::now();
 
   const fabric::Topology topo = in_scenario_file(o.scenario, [&] { return sims::scenario_topology(s.fabric); });

@@ -63,9 +63,10 @@ void print_run_table(const sims::RunResults& r, const RunHeadline& h) {
                r.timeouts.flows_failed, h.retry_limit);
   print_deadlocks(r);
   fmt::print(
-      "wall {:.2f} s ({:.2f} wall s per simulated ms, {:.0f} frames per wall s; switch RTL {:.0f} %, NICs {:.0f} %, "
+      "wall {:.2f} s ({:.2f} wall s per simulated ms, {:.0f} frames per wall s; switch {} {:.0f} %, NICs {:.0f} %, "
       "SystemC kernel and links {:.0f} %; switch stepped {:.1f} % of its cycles); outputs in {}/\n",
       r.wall_s, r.wall_s / (h.end_us / 1000.0), double(r.frames.delivered) / r.wall_s,
+      h.switch_impl == "rtl" ? "RTL" : "reference model",
       100.0 * r.wall_switch_s / r.wall_s, 100.0 * r.wall_nic_s / r.wall_s,
       100.0 * (1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s),
       100.0 * double(r.switch_cycles_stepped) / double(std::max<uint64_t>(1, r.switch_cycles_total)), h.out_dir);

@@ -19,6 +19,7 @@ struct RunHeadline {
   double duration_us = 0, window_us = 0, end_us = 0;  // the scenario's, the measured window's, where the run ended
   bool stopped = false;                               // by --stop-on-deadlock or a signal
   unsigned retry_limit = 0;                           // nic.retry_limit in effect
+  std::string switch_impl = "rtl";                    // switch.impl: what the switches' share of the wall time ran
 };
 
 inline constexpr size_t kPrintedFlows = 32;  // per-flow lines in the printed table; every flow is in flows.csv

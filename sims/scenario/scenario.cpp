@@ -546,6 +546,7 @@ void parse_switch(const toml::table& root, const std::string& origin, Scenario& 
   sw.integer("headroom_bytes", s.sw.headroom_bytes, 0, 1'000'000);
   sw.integer("reserve_bytes", s.sw.reserve_bytes, 0, 100'000);
   sw.boolean("mark_at_dequeue", s.sw.mark_at_dequeue);
+  sw.choice("impl", s.sw.impl, {"rtl", "reference"});
   Section ecn(swt ? sub(*swt, "ecn", origin, "switch.ecn") : nullptr, origin, "switch.ecn");
   ecn.boolean("enable", s.sw.ecn.enable);
   ecn.integer("kmin_bytes", s.sw.ecn.kmin_bytes, 0, sw::kLargeBufferBytes);
@@ -1024,6 +1025,7 @@ std::string Scenario::to_toml() const {
       sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, rcm_toml(sw.rcm), nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
       nic.host_queue_bytes, nic.ack_every);
   t += retransmit_toml(*this);
+  if (sw.impl != "rtl") t.insert(t.find("\n[switch]\n") + 10, fmt::format("impl = \"{}\"\n", sw.impl));
   if (const std::string fab = topology_keys_toml(fabric); !fab.empty()) {
     const size_t at = t.find("\n[switch]\n");
     t.insert(at, fab);

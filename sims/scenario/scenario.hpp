@@ -149,6 +149,9 @@ struct Scenario {
     uint64_t headroom_bytes = 0;            // per (port, priority); 0 = derived from the link
     uint64_t reserve_bytes = 4096;
     bool mark_at_dequeue = false;
+    // The switch's cycle-level core: "rtl" (its Verilated RTL) or "reference" (the reference model
+    // the scoreboard holds equal to it, cycle by cycle; docs/switch.md 6). The outputs are the same.
+    std::string impl = "rtl";
     struct Ecn {
       bool enable = true;
       uint64_t kmin_bytes = 5'000;

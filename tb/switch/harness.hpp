@@ -52,7 +52,7 @@ class Harness {
     const uint64_t c = sb_.cycle();
     sw::CycleOutputs out = sb_.step(in);
     for (unsigned p = 0; p < params_.nports; ++p) {
-      if (in.in_desc[p] && out.in_ready[p]) queues_[p].pop_front();
+      if (in.in_desc[p] && out.in_ready(p)) queues_[p].pop_front();
       if (out.pfc_out[p]) pfc_log.push_back({c, p, *out.pfc_out[p]});
       pfc_in_[p].reset();
     }

@@ -4,8 +4,9 @@
 namespace ccf::tb {
 
 std::string describe(const sw::CycleOutputs& o) {
+  // Port 0 first, up to the highest port present in the outputs.
   std::string s = "ready=";
-  for (bool b : o.in_ready) s += b ? '1' : '0';
+  for (size_t p = 0; p < o.pfc_out.size(); ++p) s += o.in_ready(unsigned(p)) ? '1' : '0';
   if (o.enqueue) s += fmt::format(" enqueue(tag={} port={} prio={})", o.enqueue->tag, o.enqueue->port, o.enqueue->prio);
   if (o.drop) s += fmt::format(" drop(tag={} reason={} port={} prio={})", o.drop->tag, sw::to_string(o.drop->reason), o.drop->port, o.drop->prio);
   if (o.egress) s += fmt::format(" egress(port={} tag={} ecn={} prio={} len={})", o.egress->port, o.egress->tag, o.egress->ecn, o.egress->prio, o.egress->len_bytes);

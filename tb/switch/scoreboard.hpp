@@ -158,7 +158,7 @@ class Scoreboard {
 
   void compare(const sw::CycleInputs& in, const sw::CycleOutputs& r, const sw::CycleOutputs& m) {
     if (r.extra_egress) error("rtl dequeued on more than one port in one cycle");
-    if (r.in_ready != m.in_ready || r.enqueue != m.enqueue || r.drop != m.drop || r.egress != m.egress ||
+    if (r.in_ready_mask != m.in_ready_mask || r.enqueue != m.enqueue || r.drop != m.drop || r.egress != m.egress ||
         r.pfc_out != m.pfc_out || r.cn_out != m.cn_out || r.crd != m.crd || r.idle != m.idle) {
       error(fmt::format("outputs differ\n  rtl:   {}\n  model: {}", describe(r), describe(m)));
     }
@@ -182,7 +182,7 @@ class Scoreboard {
 
   void account(const sw::CycleInputs& in, const sw::CycleOutputs& r) {
     for (unsigned p = 0; p < params_.nports; ++p) {
-      if (in.in_desc[p] && r.in_ready[p]) {
+      if (in.in_desc[p] && r.in_ready(p)) {
         ++ledger_.injected;
         ledger_.in_switch[in.in_desc[p]->tag] = *in.in_desc[p];
       }

@@ -120,7 +120,7 @@ sw::CycleInputs TrafficEnv::inputs(uint64_t cycle, bool sources_on) {
 
 void TrafficEnv::observe(uint64_t cycle, const sw::CycleInputs& in, const sw::CycleOutputs& out) {
   for (unsigned p = 0; p < params_.nports; ++p) {
-    if (in.in_desc[p] && out.in_ready[p]) {
+    if (in.in_desc[p] && out.in_ready(p)) {
       src_[p].pending.pop_front();
       ++accepted_;
     }

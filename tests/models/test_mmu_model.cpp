@@ -68,7 +68,7 @@ class Bench {
       if (!offers_[p].empty()) in.in_desc[p] = offers_[p].front();
     const CycleOutputs out = model.step(cycle_, in);
     for (unsigned p = 0; p < params.nports; ++p) {
-      if (in.in_desc[p] && out.in_ready[p]) {
+      if (in.in_desc[p] && out.in_ready(p)) {
         accepted_at[in.in_desc[p]->tag] = cycle_;
         offers_[p].pop_front();
       }
@@ -261,7 +261,7 @@ TEST(MmuIngress, ReadyFallsExactlyWhenTheFifoWasFullAtTheStartOfTheCycle) {
   const char* want[] = {"11", "11", "11", "11", "11", "11", "11", "10", "01", "10", "01", "10"};
   for (const char* w : want) {
     const CycleOutputs o = b.tick();
-    std::string got = {o.in_ready[0] ? '1' : '0', o.in_ready[1] ? '1' : '0'};
+    std::string got = {o.in_ready(0) ? '1' : '0', o.in_ready(1) ? '1' : '0'};
     EXPECT_EQ(got, w) << "cycle " << b.cycle() - 1;
   }
   // The arbiter alternates from cycle 0 on: port 0, 1, 0, 1, ...
@@ -939,7 +939,7 @@ TEST(MmuAccounting, FramesAndCellsAreConservedAndReturnToZeroAfterDraining) {
     }
     const CycleOutputs o = m.step(cycle, in);
     for (unsigned e = 0; e < p.nports; ++e)
-      if (held[e] && o.in_ready[e]) {
+      if (held[e] && o.in_ready(e)) {
         held[e].reset();
         ++r.accepted;
       }
@@ -1121,7 +1121,7 @@ TEST(MmuIdle, SteppingOnlyBusyCyclesIsBitIdenticalToSteppingEveryCycle) {
       next_deadline = m.next_deadline_after(c);
       last_ready = ready;
       for (unsigned e = 0; e < p.nports; ++e) {
-        if (in.in_desc[e] && o.in_ready[e]) {
+        if (in.in_desc[e] && o.in_ready(e)) {
           offers[e].pop_front();
           log.push_back(fmt_in(c, e, in.in_desc[e]->tag));
         }

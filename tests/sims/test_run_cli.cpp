@@ -166,7 +166,7 @@ TEST(BenchCli, ReportsEveryCaseAndStepsFewerSwitchCyclesAtLightLoad) {
   const auto j = nlohmann::json::parse(read_file(out + "/bench.json"));
   // One incast per registered algorithm, then the fixed cases, looked up by name.
   const auto& cases = j["cases"];
-  ASSERT_EQ(cases.size(), ccf::cc::algorithms().size() + 6);
+  ASSERT_EQ(cases.size(), ccf::cc::algorithms().size() + 8);
   for (size_t i = 0; i < ccf::cc::algorithms().size(); ++i) EXPECT_EQ(cases[i]["case"], ccf::cc::algorithms()[i]->name());
   const auto wall = [&](const std::string& name) {
     for (const auto& c : cases)
@@ -177,6 +177,10 @@ TEST(BenchCli, ReportsEveryCaseAndStepsFewerSwitchCyclesAtLightLoad) {
   for (const char* name : {"swift_5000_flows", "dcqcn_5000_flows"}) EXPECT_GT(wall(name), 0.0) << name;
   EXPECT_DOUBLE_EQ(j["rcm_on_over_off_wall"].get<double>(), wall("rcm_burst_on") / wall("rcm_burst_off"));
   EXPECT_DOUBLE_EQ(j["dcqcn_rtl_over_kernel_wall"].get<double>(), wall("dcqcn_rtl") / wall("dcqcn"));
+  EXPECT_DOUBLE_EQ(j["switch_reference_over_rtl_wall"]["dcqcn"].get<double>(),
+                   wall("dcqcn_switch_reference") / wall("dcqcn"));
+  EXPECT_DOUBLE_EQ(j["switch_reference_over_rtl_wall"]["rcm_burst_off"].get<double>(),
+                   wall("rcm_burst_off_switch_reference") / wall("rcm_burst_off"));
   EXPECT_EQ(j["rounds"], 2);
   EXPECT_GE(j["bare_switch_cycles_per_s"].get<double>(), j["bare_switch_cycles_per_s_slowest_round"].get<double>());
   EXPECT_GT(j["bare_switch_cycles_per_s_slowest_round"].get<double>(), 0.0);

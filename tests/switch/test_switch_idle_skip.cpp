@@ -77,12 +77,12 @@ RunLog run(const sw::SwitchParams& params, const sw::SwitchConfig& cfg, const tb
       last_ready = in.out_ready;
       last = out;
     } else {
-      out.in_ready.assign(params.nports, true);  // unused: no offer in a skipped cycle
+      out.in_ready_mask = ~uint64_t{0};  // unused: no offer in a skipped cycle
       out.pfc_out.resize(params.nports);
     }
     env.observe(c, in, out);
     for (unsigned p = 0; p < params.nports; ++p) {
-      if (in.in_desc[p] && out.in_ready[p]) log.events.push_back(fmt::format("{} in {} {}", c, p, in.in_desc[p]->tag));
+      if (in.in_desc[p] && out.in_ready(p)) log.events.push_back(fmt::format("{} in {} {}", c, p, in.in_desc[p]->tag));
       if (out.pfc_out[p]) log.events.push_back(fmt::format("{} pfc {} {}", c, p, out.pfc_out[p]->class_en));
     }
     if (out.egress) log.events.push_back(fmt::format("{} out {} {} {}", c, out.egress->port, out.egress->tag, out.egress->ecn));

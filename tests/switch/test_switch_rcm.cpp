@@ -512,7 +512,7 @@ TEST(RcmSwitch, BuiltButOffEqualsSwitchWithout) {
     const sw::CycleOutputs oa = a.step(ca + c, in);
     const sw::CycleOutputs ob = b.step(cb + c, in);
     ASSERT_FALSE(oa.cn_out || oa.crd) << "cycle " << c << ": RCM output while RCM is off";
-    ASSERT_TRUE(oa.in_ready == ob.in_ready && oa.enqueue == ob.enqueue && oa.drop == ob.drop &&
+    ASSERT_TRUE(oa.in_ready_mask == ob.in_ready_mask && oa.enqueue == ob.enqueue && oa.drop == ob.drop &&
                 oa.egress == ob.egress && oa.pfc_out == ob.pfc_out && oa.idle == ob.idle)
         << "cycle " << c << "\n  rcm built: " << tb::describe(oa) << "\n  without:   " << tb::describe(ob);
     outputs += oa.egress.has_value();

@@ -1,6 +1,8 @@
-// switch_rtl.hpp: one Verilated configuration of the switch RTL behind a common interface, picked
-// by port count (sw::kBuiltPortCounts) and buffer size (sw::built_buffer_bytes), so that one
-// SwitchModel holds any of them.
+// switch_core.hpp: the switch's cycle-level core behind one interface, so that one SwitchModel holds
+// either: a Verilated configuration of the switch RTL (switch_rtl.cpp), picked by port count
+// (sw::kBuiltPortCounts) and buffer size (sw::built_buffer_bytes), or the reference model of the
+// MMU (switch_reference.cpp, models/switch/mmu_model.hpp), which the scoreboard holds equal to the
+// RTL in every output of every cycle (docs/switch.md 6).
 #pragma once
 
 #include <cstdint>
@@ -15,10 +17,13 @@ struct CfgOp;
 
 namespace ccf::swc {
 
-class SwitchRtl {
+// `switch.impl` of a scenario.
+enum class SwitchImpl { kRtl, kReference };
+
+class SwitchCore {
  public:
-  virtual ~SwitchRtl() = default;
-  // Resets the RTL and writes `cfg`; returns the first cycle free for traffic.
+  virtual ~SwitchCore() = default;
+  // Resets the core and writes `cfg`; returns the first cycle free for traffic.
   virtual uint64_t reset_and_configure(const sw::SwitchConfig& cfg) = 0;
   // With a waveform: its time axis and the window dumped (driver::SwitchDut::set_trace_time).
   virtual void set_trace_time(uint64_t first_cycle, uint64_t period_ps, uint64_t from_ps, uint64_t to_ps) = 0;
@@ -32,10 +37,13 @@ class SwitchRtl {
   virtual void step(uint64_t cycle, const sw::CycleInputMasks& set, sw::CycleReport& out, const driver::CfgOp* cfg) = 0;
   virtual const sw::PfcFrame& pfc_out(unsigned port) const = 0;
   virtual uint32_t cfg_rd_data() const = 0;
-
-  // The configuration with params.nports ports, with RCM if params.rcm; every other parameter must be
-  // at its default. Throws std::invalid_argument naming the built configurations otherwise.
-  static std::unique_ptr<SwitchRtl> make(const sw::SwitchParams& params, const char* trace_path);
 };
+
+// The RTL configuration with params.nports ports, with RCM if params.rcm; every other parameter must be
+// at its default. Throws std::invalid_argument naming the built configurations otherwise. With
+// `trace_path`, it dumps an FST waveform there.
+std::unique_ptr<SwitchCore> make_rtl_core(const sw::SwitchParams& params, const char* trace_path);
+// The reference model with `params` (any that SwitchParams::validate accepts). It has no waveform.
+std::unique_ptr<SwitchCore> make_reference_core(const sw::SwitchParams& params);
 
 }  // namespace ccf::swc
