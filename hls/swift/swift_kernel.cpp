@@ -75,11 +75,19 @@ ac_int<W, false> saturate(uint64_t x, uint64_t max) { return ac_int<W, false>(x 
 }
 
 // ---------------------------------------------------------------- datapath blocks (inlined into the events)
+// Inlined for the speed of the optimised build. The coverage build (CCF_COVERAGE, -O0) keeps one copy
+// of each block, so that gcov counts a block's branches once and not once per caller
+// (docs/verification.md "Coverage").
+#ifdef CCF_COVERAGE
+#define CCF_BLOCK inline
+#else
+#define CCF_BLOCK [[gnu::always_inline]] inline
+#endif
 
 // 1/x = r 2^-(24 + e): normalise x to m = x / 2^e in [1, 2) as Q1.30 (truncated when x is wider than
 // 31 bits), look up r0, one Newton-Raphson step r0 (2 - m r0).
 template <int W>
-[[gnu::always_inline]] inline Recip recip_block(ac_int<W, false> x, unsigned& e, Divider form) {
+CCF_BLOCK Recip recip_block(ac_int<W, false> x, unsigned& e, Divider form) {
   e = msb_index(x);
   Mant m;
   if (e <= 30) m = Mant(x) << (30 - e);  // x < 2^31 here: the conversion keeps every bit
@@ -94,7 +102,7 @@ template <int W>
 
 // 1/sqrt(cwnd) in 2^-24 / sqrt(packet): normalise to m = cwnd / 2^s in [1, 4) (s even) as Q2.30,
 // look up y0, one Newton-Raphson step y (3 - m y^2) / 2, and scale by 2^(10 - s/2).
-[[gnu::always_inline]] inline RsqrtQ24 rsqrt_block(Cwnd cwnd_q20, Divider form) {
+CCF_BLOCK RsqrtQ24 rsqrt_block(Cwnd cwnd_q20, Divider form) {
   const unsigned s = msb_index(cwnd_q20) & ~1u;       // even exponent
   const Mant m = Mant(cwnd_q20) << (30 - s);           // cwnd < 2^(s + 2): Q2.30 in [1, 4)
   const unsigned idx = m[31] ? 128 + m.slc<7>(24).to_uint() : m.slc<7>(23).to_uint();
@@ -115,7 +123,7 @@ template <int W>
 
 // base + hops h + clamp(alpha/sqrt(fcwnd) + beta, 0, fs_range) (section 3.5). The parameter rules
 // keep base + 255 h + fs_range below 2^26 ns.
-[[gnu::always_inline]] inline TargetQ8 fabric_target_block(const Regs& r, Cwnd fcwnd, uint32_t hops) {
+CCF_BLOCK TargetQ8 fabric_target_block(const Regs& r, Cwnd fcwnd, uint32_t hops) {
   const ac_int<HOPS_W, false> h = hops < 255 ? hops : 255;
   const TargetQ8 topo = DelayQ8(r.base_target_q8) + h * ac_int<EWMA_W - HOPS_W, false>(r.per_hop_q8);
   const RsqrtQ24 rs = rsqrt_block(fcwnd, r.divider);
@@ -140,12 +148,12 @@ constexpr bool shipped_cwnd(const Widths& w) { return w.cwnd_int == CWND_W - CWN
   const unsigned drop = CWND_FRAC_BITS - wd.cwnd_frac;
   return store_value(w.to_uint64(), drop, field_max(wd.cwnd_int + CWND_FRAC_BITS, drop));
 }
-[[gnu::always_inline]] inline Cwnd store_cwnd(Cwnd w, const Regs& r) {
+CCF_BLOCK Cwnd store_cwnd(Cwnd w, const Regs& r) {
   if (shipped_cwnd(r.widths)) [[likely]] return w;
   return store_cwnd_narrow(w, r.widths);
 }
 
-[[gnu::always_inline]] inline Cwnd clamp_cwnd(Next w, const Regs& r) {
+CCF_BLOCK Cwnd clamp_cwnd(Next w, const Regs& r) {
   if (w < r.min_cwnd) return store_cwnd(r.min_cwnd, r);
   if (w > r.max_cwnd) return store_cwnd(r.max_cwnd, r);
   return store_cwnd(Cwnd(w), r);
@@ -155,7 +163,7 @@ constexpr bool shipped_cwnd(const Widths& w) { return w.cwnd_int == CWND_W - CWN
 Stamp stamp_of(uint32_t now_ns, const Regs& r) { return now_ns & static_cast<uint32_t>(ones(r.widths.time)); }
 
 // (now - t_last_decrease) mod 2^time >= rtt (Algorithm 1 line 3). One subtractor and a comparator.
-[[gnu::always_inline]] inline bool can_decrease(uint32_t now_ns, Stamp t_last_ns, DelayNs rtt_ns, const Regs& r) {
+CCF_BLOCK bool can_decrease(uint32_t now_ns, Stamp t_last_ns, DelayNs rtt_ns, const Regs& r) {
   const Stamp elapsed = Stamp(now_ns) - t_last_ns;  // modulo 2^32
   return stamp_of(elapsed.to_uint(), r) >= rtt_ns;
 }
@@ -170,8 +178,8 @@ Next scale(Cwnd cwnd, Recip f) {
 Recip one_minus_max_mdf(const Regs& r) { return Recip(kRecipOne) - (Recip(r.max_mdf) << (RECIP_FRAC_BITS - GAIN_FRAC_BITS)); }
 
 // Lines 26-28: clamp, then stamp t_last_decrease when the window did not grow.
-[[gnu::always_inline]] inline WindowAction finish_window(Cwnd& cwnd, Stamp& t_last, Next next, Cwnd prev, uint32_t now_ns,
-                                                         WindowAction a, const Regs& r) {
+CCF_BLOCK WindowAction finish_window(Cwnd& cwnd, Stamp& t_last, Next next, Cwnd prev, uint32_t now_ns, WindowAction a,
+                                     const Regs& r) {
   cwnd = clamp_cwnd(next, r);
   if (cwnd < prev || (r.stamp_on_equal && cwnd == prev)) t_last = stamp_of(now_ns, r);
   return a;
@@ -179,8 +187,8 @@ Recip one_minus_max_mdf(const Regs& r) { return Recip(kRecipOne) - (Recip(r.max_
 
 // Algorithm 1 lines 4-14 for one window (fcwnd against the fabric target, ecwnd against the endpoint
 // target). delay and target in 2^-8 ns, num_acked in Q8.20 packets.
-[[gnu::always_inline]] inline WindowAction ack_window(Cwnd& cwnd, Stamp& t_last, DelayQ8 delay_q8, TargetQ8 target_q8,
-                                                      Acked num_acked_q20, DelayNs rtt_ns, uint32_t now_ns, const Regs& r) {
+CCF_BLOCK WindowAction ack_window(Cwnd& cwnd, Stamp& t_last, DelayQ8 delay_q8, TargetQ8 target_q8, Acked num_acked_q20,
+                                  DelayNs rtt_ns, uint32_t now_ns, const Regs& r) {
   const Cwnd prev = cwnd;
   if (delay_q8 < target_q8) {
     // ai * num_acked: Q4.20 x Q8.20 -> Q12.20 (ai <= 16, num_acked <= 255: < 2^32).
@@ -208,7 +216,7 @@ Recip one_minus_max_mdf(const Regs& r) { return Recip(kRecipOne) - (Recip(r.max_
 }
 
 // Lines 20-21 and 24-25: cwnd <- (1 - max_mdf) cwnd if an RTT has passed since the last decrease.
-[[gnu::always_inline]] inline WindowAction md_window(Cwnd& cwnd, Stamp& t_last, DelayNs rtt_ns, uint32_t now_ns, const Regs& r) {
+CCF_BLOCK WindowAction md_window(Cwnd& cwnd, Stamp& t_last, DelayNs rtt_ns, uint32_t now_ns, const Regs& r) {
   const Cwnd prev = cwnd;
   if (!can_decrease(now_ns, t_last, rtt_ns, r)) return finish_window(cwnd, t_last, cwnd, prev, now_ns, WindowAction::kNone, r);
   return finish_window(cwnd, t_last, scale(cwnd, one_minus_max_mdf(r)), prev, now_ns,
@@ -217,7 +225,7 @@ Recip one_minus_max_mdf(const Regs& r) { return Recip(kRecipOne) - (Recip(r.max_
 
 // Lines 29-32: pacing_delay = rtt / cwnd if cwnd < 1, else 0. rtt * 2^20 / cwnd = rtt * rc >> (e + 4),
 // e < 20.
-[[gnu::always_inline]] inline Pacing pacing_of(Cwnd cwnd, DelayNs rtt_ns, const Regs& r) {
+CCF_BLOCK Pacing pacing_of(Cwnd cwnd, DelayNs rtt_ns, const Regs& r) {
   if (cwnd >= kCwndOne) return 0;
   unsigned e = 0;
   const Recip rc = recip_block(cwnd, e, r.divider);
@@ -225,7 +233,7 @@ Recip one_minus_max_mdf(const Regs& r) { return Recip(kRecipOne) - (Recip(r.max_
   return saturate<PACING_W>(p.to_uint64(), ones(r.widths.pacing));
 }
 
-[[gnu::always_inline]] inline Out finish(State& s, const Regs& r, Out out) {
+CCF_BLOCK Out finish(State& s, const Regs& r, Out out) {
   const Cwnd cwnd = s.fcwnd < s.ecwnd ? s.fcwnd : s.ecwnd;
   s.pacing_ns = pacing_of(cwnd, s.rtt_ns, r);
   out.cwnd = cwnd.to_uint();

@@ -654,6 +654,105 @@ TEST(DcqcnRpParams, ValidationRejectsAMinDecFacWhoseRoundingDeadZoneLiesAboveThe
   EXPECT_NE(rp_params_error(p), nullptr);
 }
 
+// Every rule of rp_params_error at its bounds: one step outside a bound gives that rule's message, the
+// bound itself is accepted.
+TEST(DcqcnRpParams, EveryRuleRejectsValuesPastItsBoundsAndAcceptsTheBounds) {
+  struct Case {
+    const char* error;  // nullptr: accepted
+    void (*set)(RpParams&);
+  };
+  const char* const kRateInt = "widths.rate_int must be 1..19 (bits)";
+  const char* const kAlpha = "widths.alpha must be 1..20 (bits)";
+  const char* const kStage = "widths.stage must be 2..7 (bits)";
+  const char* const kBytes = "widths.bytes must be 1..24 (bits)";
+  const std::vector<Case> cases = {
+      {kRateInt, [](RpParams& p) { p.widths.rate_int = 0; }},
+      {kRateInt, [](RpParams& p) { p.widths.rate_int = RATE_W - RATE_FRAC_BITS + 1; }},
+      {"widths.rate_frac must be 0..5 (bits)", [](RpParams& p) { p.widths.rate_frac = RATE_FRAC_BITS + 1; }},
+      {kAlpha, [](RpParams& p) { p.widths.alpha = 0; }},
+      {kAlpha, [](RpParams& p) { p.widths.alpha = ALPHA_W + 1; }},
+      {nullptr, [](RpParams& p) { p.widths.alpha = 1; }},
+      {kStage, [](RpParams& p) { p.widths.stage = 1; }},
+      {kStage, [](RpParams& p) { p.widths.stage = STAGE_W + 1; }},
+      {kBytes, [](RpParams& p) { p.widths.bytes = 0; }},
+      {kBytes, [](RpParams& p) { p.widths.bytes = BYTES_W + 1; }},
+      {"line_rate must be 1..2^24-1 rate LSB (1/32 Mb/s), i.e. at most 524287 Mb/s",
+       [](RpParams& p) { p.line_rate = 0; }},
+      {nullptr, [](RpParams& p) { p.r_ai = p.line_rate; }},
+      {"r_ai must be <= line_rate", [](RpParams& p) { p.r_ai = p.line_rate + 1; }},
+      {nullptr, [](RpParams& p) { p.r_hai = p.line_rate; }},
+      {nullptr, [](RpParams& p) { p.r_hai = 0; }},  // no hyper increase: the stage counters may saturate
+      {"r_hai must be <= line_rate", [](RpParams& p) { p.r_hai = p.line_rate + 1; }},
+      {"g must be 1..32767 (units of 2^-16, so 0 < g < 1/2)", [](RpParams& p) { p.g = 0; }},
+      {nullptr, [](RpParams& p) { p.g = 1; }},
+      {nullptr, [](RpParams& p) { p.g = kGainOne / 2 - 1; }},
+      {"initial_alpha must be <= 2^20-1 (units of 2^-20)", [](RpParams& p) { p.initial_alpha = kAlphaMax + 1; }},
+      // F + 2 = 2^3 - 2; a hyper step of the line rate reaches it within the n = 2 hyper steps left
+      {nullptr, [](RpParams& p) { p.fast_recovery_steps = 4, p.widths.stage = 3, p.r_hai = p.line_rate; }},
+      {"fast_recovery_steps (F) must be <= 2^widths.stage - 3 (the stage counters must count past F)",
+       [](RpParams& p) { p.fast_recovery_steps = 6, p.widths.stage = 3; }},
+      {"fast_recovery_steps (F) must be >= 1 in the ns3-rdma variant",
+       [](RpParams& p) { p.variant = RpVariant::kNs3Rdma, p.fast_recovery_steps = 0; }},
+      {nullptr, [](RpParams& p) { p.variant = RpVariant::kNs3Rdma, p.fast_recovery_steps = 1; }},
+      {nullptr, [](RpParams& p) { p.byte_counter_bytes = kBytesMax; }},
+      {nullptr, [](RpParams& p) { p.byte_counter_bytes = 0; }},
+      {"byte_counter_bytes (B) must be 0 (off) or >= 2 (B/2 is used)", [](RpParams& p) { p.byte_counter_bytes = 1; }},
+      {nullptr, [](RpParams& p) { p.byte_counter_bytes = 2; }},
+      {"alpha_timer_ns (K) must be > 0", [](RpParams& p) { p.alpha_timer_ns = 0; }},
+      {nullptr, [](RpParams& p) { p.alpha_timer_ns = 1; }},
+      {"increase_timer_ns (T) must be >= 2", [](RpParams& p) { p.increase_timer_ns = 1; }},
+      {nullptr, [](RpParams& p) { p.increase_timer_ns = 2; }},
+      {"rate_decrease_period_ns must be > 0 in the mlx variant",
+       [](RpParams& p) { p = RpParams::mlx5(40000), p.rate_decrease_period_ns = 0; }},
+      {nullptr, [](RpParams& p) { p.rate_decrease_period_ns = 0; }},  // used by the mlx variant only
+      {"min_dec_fac must be <= 65536 (units of 2^-16, 100 %)", [](RpParams& p) { p.min_dec_fac = kGainOne + 1; }},
+      {nullptr, [](RpParams& p) { p.rate_on_first_cnp = p.line_rate; }},
+      {"rate_on_first_cnp must be <= line_rate", [](RpParams& p) { p.rate_on_first_cnp = p.line_rate + 1; }},
+  };
+  for (const Case& c : cases) {
+    RpParams p = RpParams::paper(40000);
+    c.set(p);
+    const char* err = rp_params_error(p);
+    if (c.error == nullptr) {
+      EXPECT_EQ(err, nullptr) << err;
+      continue;
+    }
+    ASSERT_NE(err, nullptr) << "want: " << c.error;
+    EXPECT_STREQ(err, c.error);
+  }
+}
+
+// Fewer integer bits of the rates than shipped lose nothing while the line rate fits them: the same
+// events give the same state as the shipped widths, in every variant.
+TEST(DcqcnRpParams, NarrowerIntegerPartOfTheRatesKeepsEveryRateBelow2ToTheBits) {
+  const uint64_t seed = test_seed(21);
+  std::printf("seed=%llu (CCF_SEED)\n", static_cast<unsigned long long>(seed));
+  std::mt19937_64 rng(seed);
+  for (RpParams shipped : {RpParams::paper(40000), RpParams::hpcc_ns3(40000), RpParams::mlx5(40000)}) {
+    RpParams narrow = shipped;
+    narrow.widths.rate_int = 16;  // 65,536 Mb/s > 40 Gb/s
+    ASSERT_EQ(rp_params_error(narrow), nullptr);
+    RpState a = rp_initial_state(narrow), b = rp_initial_state(shipped);
+    for (int i = 0; i < 3000; ++i) {
+      const unsigned k = rng() % 8;
+      auto both = [&](auto event) { event(a, narrow), event(b, shipped); };
+      if (k == 0)
+        both([](RpState& s, const RpParams& p) { on_cnp(s, p); });
+      else if (k == 1)
+        both([](RpState& s, const RpParams& p) { on_alpha_timer(s, p); });
+      else if (k == 2)
+        both([](RpState& s, const RpParams& p) { on_rate_decrease_timer(s, p); });
+      else if (k < 6)
+        both([](RpState& s, const RpParams& p) { on_increase_event(s, p, IncreaseSource::kTimer); });
+      else
+        both([](RpState& s, const RpParams& p) { on_tx(s, p, 1024); });
+      ASSERT_EQ(a.rc, b.rc) << "event " << i << " seed=" << seed;
+      ASSERT_EQ(a.rt, b.rt) << "event " << i << " seed=" << seed;
+      ASSERT_EQ(a.alpha, b.alpha) << "event " << i << " seed=" << seed;
+    }
+  }
+}
+
 TEST(DcqcnRpParams, StageCountersSaturateInsteadOfWrapping) {
   const RpParams p = small_b(RpParams::paper());
   RpState s = after_first_cnp(p);
@@ -1007,6 +1106,16 @@ TEST(DcqcnNp, ParamsRejectIntervalsBeyondTheTimestampWidth) {
   EXPECT_EQ(np_params_error(NpParams::mlx5()), nullptr);
   EXPECT_NE(np_params_error(NpParams{NpMode::kPaperWindow, 200'000, {}}), nullptr);
   EXPECT_NE(np_params_error(NpParams{NpMode::kPaperWindow, 0, {}}), nullptr);
+  NpParams p = NpParams::paper();
+  p.widths.time = 0;
+  EXPECT_STREQ(np_params_error(p), "widths.np_time must be 1..17 (bits)");
+  p.widths.time = NP_TIME_W + 1;
+  EXPECT_STREQ(np_params_error(p), "widths.np_time must be 1..17 (bits)");
+  p = NpParams::paper();
+  p.widths.time_lsb = kNpMaxTimeLsb + 1;
+  EXPECT_STREQ(np_params_error(p), "widths.np_time_lsb must be 0..16 (log2 ns)");
+  p.widths.time_lsb = kNpMaxTimeLsb;
+  EXPECT_EQ(np_params_error(p), nullptr);
 }
 
 // Random marked-packet arrivals (bursts, gaps around N, idles beyond the 17-bit wrap); window ends

@@ -10,6 +10,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "hls/dctcp/dctcp_kernel.hpp"
 #include "models/dctcp/dctcp_reference.hpp"
@@ -84,6 +85,57 @@ TEST(DctcpKernel, BadParametersNameTheKeyAndTheRule) {
   p.g_shift = 11;
   EXPECT_EQ(params_error(p, kMtu), "g_shift = 11 must be from 1 to widths.alpha = 10");
   EXPECT_THROW(nic::DctcpUnit(p, kMtu), std::invalid_argument);
+}
+
+// Every rule of params_error at its bounds: one step outside a bound is rejected naming the key, the
+// bound itself is accepted.
+TEST(DctcpKernel, EveryRuleRejectsValuesPastItsBoundsAndAcceptsTheBounds) {
+  struct Case {
+    const char* head;  // nullptr: accepted
+    void (*set)(Params&);
+  };
+  const std::vector<Case> cases = {
+      {"g_shift = 0 must be", [](Params& p) { p.g_shift = 0; }},
+      {nullptr, [](Params& p) { p.g_shift = 1; }},
+      {nullptr, [](Params& p) { p.g_shift = p.widths.alpha; }},
+      {"min_cwnd = ", [](Params& p) { p.min_cwnd = 0.99; }},
+      {"min_cwnd = ", [](Params& p) { p.min_cwnd = std::nan(""); }},
+      {nullptr, [](Params& p) { p.min_cwnd = p.init_cwnd = p.max_cwnd; }},
+      {"min_cwnd = ", [](Params& p) { p.min_cwnd = p.max_cwnd + 1; }},
+      {nullptr, [](Params& p) { p.max_cwnd = double(ones(CWND_INT_W)); }},
+      {"max_cwnd = ", [](Params& p) { p.max_cwnd = double(ones(CWND_INT_W)) + 1; }},
+      {"max_cwnd = ", [](Params& p) { p.max_cwnd = 64, p.widths.cwnd_int = 6; }},  // 2^6 - 1 = 63 packets
+      {"min_cwnd = ", [](Params& p) { p.max_cwnd = std::nan(""); }},               // min_cwnd <= max_cwnd fails first
+      {nullptr, [](Params& p) { p.init_cwnd = p.min_cwnd; }},
+      {"init_cwnd = ", [](Params& p) { p.init_cwnd = p.max_cwnd + 1; }},
+      {"init_cwnd = ", [](Params& p) { p.init_cwnd = std::nan(""); }},
+  };
+  for (const Case& c : cases) {
+    Params p;
+    c.set(p);
+    const std::string e = params_error(p, kMtu);
+    if (c.head == nullptr) {
+      EXPECT_EQ(e, "");
+      continue;
+    }
+    EXPECT_EQ(e.rfind(c.head, 0), 0u) << "got: " << e << "\nwant prefix: " << c.head;
+  }
+  // Each width knob one bit below its least and one above its shipped width.
+  unsigned Widths::*const field[] = {&Widths::cwnd_int, &Widths::cwnd_frac, &Widths::alpha, &Widths::bytes};
+  static_assert(std::size(field) == kWidthKnobs.size());
+  for (size_t i = 0; i < kWidthKnobs.size(); ++i) {
+    const std::string head = std::string("widths.") + kWidthKnobs[i].name + " = ";
+    for (const unsigned bits : {kWidthKnobs[i].min - 1, kWidthKnobs[i].shipped + 1}) {
+      Params p;
+      p.widths.*field[i] = bits;
+      EXPECT_EQ(params_error(p, kMtu).rfind(head, 0), 0u) << "got: " << params_error(p, kMtu);
+    }
+  }
+  // The byte counters hold one frame's payload.
+  Params p;
+  p.widths.bytes = 12;
+  EXPECT_EQ(params_error(p, 4095), "");
+  EXPECT_EQ(params_error(p, 4096), "widths.bytes = 12 must hold one frame's payload (4096 B)");
 }
 
 uint64_t test_seed(uint64_t fallback) {

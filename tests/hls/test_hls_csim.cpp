@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 #include <systemc>
 
+#include "hls/dcqcn/np_vectors.hpp"
 #include "sc/nic/dcqcn_np_unit.hpp"
 #include "sc/nic/dcqcn_rp_unit.hpp"
 #include "sc/nic/ldcp_pcc_unit.hpp"
@@ -263,6 +264,102 @@ TEST(HlsCsim, TimelyTopReproducesTheSystemCUnit) {
   expect_top_reproduces_unit("timely_top_csim", log.str(), {"init", "ack", "tx", "restart_segment"}, seed);
 }
 
+
+// n numbers for a params line: `fill` everywhere, then the listed positions set.
+std::string numbers(size_t n, uint64_t fill, const std::map<size_t, uint64_t>& set = {}) {
+  std::string s;
+  for (size_t i = 0; i < n; ++i) s += fmt::format(" {}", set.count(i) ? set.at(i) : fill);
+  return s;
+}
+
+// A testbench refuses a file it cannot replay (exit status 2, the reason on stderr): a malformed
+// line, registers its kernel does not take, a top built for another setting; and stops after ten
+// mismatched passes (exit status 1).
+TEST(HlsCsim, TestbenchesRefuseFilesTheyCannotReplay) {
+  struct Case {
+    const char* tb;
+    std::string text;
+    int status;
+    const char* says;
+  };
+  const hls::ldcp::Widths lw;
+  const hls::swift::Widths sw;
+  const std::string ldcp_widths = fmt::format(" {} {} {} {}", lw.cw_int, lw.cw_frac, lw.pkt, lw.rtt);
+  const std::string swift_widths = fmt::format(" {} {} {} {} {} {} {}", sw.cwnd_int, sw.cwnd_frac, sw.time, sw.rtt,
+                                               sw.ewma_frac, sw.retx, sw.pacing);
+  const std::string np = hls::dcqcn::np_params_line(hls::dcqcn::NpParams::paper()) + "\n";
+  std::string mismatches = np;
+  for (int i = 0; i < 11; ++i) mismatches += "marked 0 1 : 9\n";
+  const std::vector<Case> cases = {
+      // the file format (hls/csim/csim_vectors.hpp)
+      {"np_top_csim", "params\n", 2, "params needs a preset name"},
+      {"np_top_csim", "params np 0 x50\n", 2, "'x50' is not an unsigned integer"},
+      {"np_top_csim", "params np 0 -1\n", 2, "'-1' is not an unsigned integer"},
+      {"np_top_csim", "marked 0 1\n", 2, "an event line is"},
+      {"np_top_csim", ": 1\n", 2, "an event line is"},
+      {"np_top_csim", "marked 0 1 : 9\n", 2, "comes before any params line"},
+      {"np_top_csim", np + "alpha_timer 0 1 : 9\n", 2, "is not an event of this unit"},
+      {"np_top_csim", np, 1, "0 passes"},
+      {"np_top_csim", mismatches, 1, "10 passes (marked 10, window_end 0), 10 mismatches"},
+      // registers each kernel does not take
+      {"rp_top_csim", "params np" + numbers(16, 1) + "\n", 2, "bad register values"},
+      {"rp_top_csim", "params rp" + numbers(15, 1) + "\n", 2, "bad register values"},
+      {"rp_top_csim", "params rp" + numbers(16, 1, {{0, 3}}) + "\n", 2, "bad register values"},
+      {"rp_top_csim", "params rp" + numbers(16, 0) + "\n", 2, "bad register values"},
+      {"np_top_csim", "params rp 0 50000\n", 2, "bad register values"},
+      {"np_top_csim", "params np 0 50000 17\n", 2, "bad register values"},
+      {"np_top_csim", "params np 2 50000\n", 2, "bad register values"},
+      {"np_top_csim", "params np 0 0\n", 2, "bad register values"},
+      {"swift_top_csim", "params ldcp" + numbers(17, 1) + "\n", 2, "bad register values"},
+      {"swift_top_csim", "params swift" + numbers(18, 1) + "\n", 2, "bad register values"},
+      {"swift_top_csim", "params swift" + numbers(25, 1, {{24, hls::kDividers}}) + "\n", 2, "bad register values"},
+      {"swift_top_csim", "params swift" + numbers(17, 0) + "\n", 2, "bad register values"},
+      {"swift_top_csim", "params swift" + numbers(17, 1, {{11, 2}}) + "\n", 2, "bad register values"},  // min > max
+      {"ldcp_top_csim", "params swift" + numbers(8, 1) + "\n", 2, "bad register values"},
+      {"ldcp_top_csim", "params ldcp" + numbers(9, 1) + "\n", 2, "bad register values"},
+      {"ldcp_top_csim", "params ldcp" + numbers(13, 1, {{12, hls::kDividers}}) + "\n", 2, "bad register values"},
+      {"ldcp_top_csim", "params ldcp" + numbers(8, 0, {{5, 10}}) + "\n", 2, "bad register values"},  // IW 0
+      {"ldcp_top_csim", "params ldcp" + numbers(8, 1, {{5, 7}}) + "\n", 2, "bad register values"},   // mtu 128
+      {"ldcp_top_csim", "params ldcp" + numbers(8, 1, {{5, 13}}) + "\n", 2, "bad register values"},  // mtu 8192
+      {"ldcp_pcc_top_csim", "params ldcp" + numbers(16, 1, {{15, 0}}) + "\n", 2, "bad register values"},
+      {"ldcp_pcc_top_csim", "params ldcp_pcc" + numbers(15, 1) + "\n", 2, "bad register values"},
+      {"ldcp_pcc_top_csim", "params ldcp_pcc" + numbers(16, 1, {{15, hls::kDividers}}) + "\n", 2,
+       "bad register values"},
+      {"ldcp_pcc_top_csim", "params ldcp_pcc" + numbers(16, 1, {{3, 0}, {15, 0}}) + "\n", 2, "bad register values"},
+      {"ldcp_pcc_top_csim", "params ldcp_pcc" + numbers(16, 1, {{8, 40}, {15, 0}}) + "\n", 2, "bad register values"},
+      {"ldcp_pcc_top_csim", "params ldcp_pcc" + numbers(16, 1, {{10, 64}, {15, 0}}) + "\n", 2, "bad register values"},
+      {"timely_top_csim", "params swift" + numbers(15, 1) + "\n", 2, "bad register values"},
+      {"timely_top_csim", "params timely" + numbers(16, 1) + "\n", 2, "bad register values"},
+      {"timely_top_csim", "params timely" + numbers(15, 1, {{0, 2}}) + "\n", 2, "bad register values"},
+      {"timely_top_csim", "params timely" + numbers(15, 1, {{11, 0}}) + "\n", 2, "bad register values"},
+      {"timely_top_csim", "params timely" + numbers(15, 1, {{8, 2}}) + "\n", 2, "bad register values"},  // min > max
+      // registers at the shipped widths with another divider form than the top's
+      {"ldcp_top_csim", "params ldcp" + numbers(8, 1, {{5, 10}}) + ldcp_widths + " 1\n", 2, "rebuild with"},
+      {"ldcp_pcc_top_csim", "params ldcp_pcc" + numbers(11, 1) + ldcp_widths + " 1\n", 2, "rebuild with"},
+      {"swift_top_csim", "params swift" + numbers(17, 1) + swift_widths + " 1\n", 2, "rebuild with"},
+  };
+  const std::string dir = CCF_VECTOR_DIR;
+  std::filesystem::create_directories(dir);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
+    const std::string path = fmt::format("{}/refused_{}.vec", dir, i);
+    std::ofstream(path) << c.text;
+    EXPECT_EQ(run_csim(c.tb, path), c.status) << c.tb << " on:\n" << c.text << read_text(path + ".log");
+    EXPECT_NE(read_text(path + ".log").find(c.says), std::string::npos)
+        << c.tb << " on:\n"
+        << c.text << "says:\n"
+        << read_text(path + ".log") << "want: " << c.says;
+  }
+  // No file, and a file that does not exist.
+  const std::string usage = fmt::format("{}/usage.log", dir);
+  const int rc = std::system(fmt::format("'{}/np_top_csim' > '{}' 2>&1", CCF_CSIM_DIR, usage).c_str());
+  EXPECT_EQ(rc == -1 ? -1 : WEXITSTATUS(rc), 2);
+  EXPECT_NE(read_text(usage).find("usage: np_top_csim VECTOR_FILE"), std::string::npos) << read_text(usage);
+  const std::string missing = fmt::format("{}/no_such_file.vec", dir);
+  std::filesystem::remove(missing);
+  EXPECT_EQ(run_csim("np_top_csim", missing), 2);
+  EXPECT_NE(read_text(missing + ".log").find("cannot open the vector file"), std::string::npos);
+}
 
 // Widths and the divider form are compile-time constants of a top (hls/<algo>/<top>.hpp): a top
 // built for an explored setting reproduces a unit run at that setting, and a top built for the

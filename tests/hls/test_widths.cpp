@@ -64,6 +64,42 @@ TEST(WidthQuantisation, RoundsToNearestTiesToEvenAndSaturates) {
   EXPECT_EQ(round_lsbs(0x16, 2), 0x18u);   // 5.5 -> 6 (even)
   EXPECT_EQ(store_value(0xFFFFFF, 3, field_max(24, 3)), 0xFFFFF8u);  // rounds up past the top: saturates
   EXPECT_EQ(round_lsbs_signed(-0x16, 2), -0x18);
+  EXPECT_EQ(round_lsbs_signed(-0x17, 0), -0x17);  // nothing dropped: the value itself
+  EXPECT_EQ(ones(63), ~uint64_t{0} >> 1);
+  EXPECT_EQ(ones(64), ~uint64_t{0});
+  EXPECT_EQ(store_value(0xFFFFFF, 0, field_max(64, 0)), 0xFFFFFFu);  // a 64-bit field: no saturation
+}
+
+// A top built for one setting refuses units at any other (hls/*_top.hpp): each field of a Widths takes
+// part in its comparison.
+template <typename W, size_t N>
+void expect_each_field_compared(unsigned W::*const (&field)[N]) {
+  for (size_t i = 0; i < N; ++i) {
+    W w;
+    EXPECT_TRUE(w == W{});
+    w.*field[i] -= 1;
+    EXPECT_FALSE(w == W{}) << "field " << i;
+    EXPECT_FALSE(W{} == w) << "field " << i;
+  }
+}
+
+TEST(WidthSettings, EveryFieldTakesPartInTheComparison) {
+  unsigned dcqcn::RpWidths::*const rp[] = {&dcqcn::RpWidths::rate_int, &dcqcn::RpWidths::rate_frac,
+                                           &dcqcn::RpWidths::alpha, &dcqcn::RpWidths::stage, &dcqcn::RpWidths::bytes};
+  expect_each_field_compared(rp);
+  unsigned dcqcn::NpWidths::*const np[] = {&dcqcn::NpWidths::time, &dcqcn::NpWidths::time_lsb};
+  expect_each_field_compared(np);
+  unsigned swift::Widths::*const sw[] = {&swift::Widths::cwnd_int, &swift::Widths::cwnd_frac, &swift::Widths::time,
+                                         &swift::Widths::rtt,      &swift::Widths::ewma_frac, &swift::Widths::retx,
+                                         &swift::Widths::pacing};
+  expect_each_field_compared(sw);
+  unsigned ldcp::Widths::*const ld[] = {&ldcp::Widths::cw_int, &ldcp::Widths::cw_frac, &ldcp::Widths::pkt,
+                                        &ldcp::Widths::rtt};
+  expect_each_field_compared(ld);
+  unsigned timely::Widths::*const ti[] = {&timely::Widths::rate_int,  &timely::Widths::rate_frac, &timely::Widths::rtt,
+                                          &timely::Widths::diff_frac, &timely::Widths::count,     &timely::Widths::time,
+                                          &timely::Widths::seg,       &timely::Widths::seg_wire};
+  expect_each_field_compared(ti);
 }
 
 TEST(WidthQuantisation, DcqcnRatesAndAlphaAreStoredAtTheKeptFractionBits) {
@@ -168,6 +204,55 @@ TEST(WidthQuantisation, SwiftWindowsAndTimestampsKeepTheirWidths) {
   }
 }
 
+// Algorithm 1 line 16 on a 2-bit retransmit_cnt: it counts to 3 and stays there; the shipped 5 bits
+// count on.
+TEST(WidthQuantisation, SwiftRetransmitCountSaturatesAtItsWidth) {
+  swift::Params p;
+  p.retx_reset_threshold = 3;
+  for (const unsigned bits : {2u, 5u}) {
+    p.widths.retx = bits;
+    ASSERT_EQ(swift::swift_params_error(p), "");
+    const swift::Regs r = swift::swift_regs(p, 1000);
+    swift::State s = swift::swift_initial_state(r, 0);
+    for (uint32_t i = 1; i <= 5; ++i) {
+      swift::on_retransmit_timeout(s, r, 1000 * i);
+      EXPECT_EQ(s.retransmit_cnt, std::min<uint32_t>(i, (1u << bits) - 1)) << bits << " bits, timeout " << i;
+    }
+  }
+}
+
+// Fewer integer bits of the window than shipped lose nothing while max_cwnd fits them: the same
+// events give the same windows as the shipped widths.
+TEST(WidthQuantisation, SwiftNarrowerIntegerPartOfTheWindowKeepsEveryWindowBelow2ToTheBits) {
+  swift::Params narrow;
+  narrow.widths.cwnd_int = 11;  // 2048 packets > max_cwnd = 1000
+  ASSERT_EQ(swift::swift_params_error(narrow), "");
+  const swift::Regs rn = swift::swift_regs(narrow, 1000), rs = swift::swift_regs(swift::Params{}, 1000);
+  swift::State a = swift::swift_initial_state(rn, 0), b = swift::swift_initial_state(rs, 0);
+  const uint64_t seed = seed_from_env(13);
+  std::printf("seed=%llu (CCF_SEED)\n", static_cast<unsigned long long>(seed));
+  std::mt19937_64 rng(seed);
+  uint32_t now = 0;
+  for (int i = 0; i < 2000; ++i) {
+    now += 1 + static_cast<uint32_t>(rng() % 50'000);
+    swift::AckIn in;
+    in.now_ns = now;
+    in.rtt_ns = 5'000 + rng() % 200'000;
+    in.remote_queuing_ns = rng() % 4 == 0 ? rng() % 50'000 : 0;
+    in.acked_bytes = 1000 * (1 + rng() % 64);
+    in.hops = static_cast<uint32_t>(rng() % 6);
+    if (rng() % 50 == 0) {
+      swift::on_retransmit_timeout(a, rn, now);
+      swift::on_retransmit_timeout(b, rs, now);
+    } else {
+      swift::on_ack(a, rn, in);
+      swift::on_ack(b, rs, in);
+    }
+    ASSERT_EQ(a.fcwnd, b.fcwnd) << "event " << i << " seed=" << seed;
+    ASSERT_EQ(a.ecwnd, b.ecwnd) << "event " << i << " seed=" << seed;
+  }
+}
+
 TEST(WidthRules, SwiftParametersMustFitTheWidths) {
   swift::Params p;
   p.widths.cwnd_int = 9;  // max_cwnd = 1000 needs 10 integer bits
@@ -241,6 +326,7 @@ TEST(DividerForms, NamesRoundTrip) {
   }
   Divider d;
   EXPECT_FALSE(divider_from("newton", d));
+  EXPECT_STREQ(divider_name(static_cast<Divider>(kDividers)), "?");
 }
 
 TEST(DividerForms, SwiftReciprocalAndRsqrtStayWithinTheirBounds) {

@@ -431,6 +431,106 @@ TEST(LdcpParams, TheNicSettingsAndTheInitialWindowAreChecked) {
   EXPECT_EQ(ldcp_config_error(slow, 1024, 100).rfind("cc.ldcp.base_rtt_ns = 10000000 must give IW", 0), 0u);
 }
 
+// A window written back at fewer integer bits saturates at the largest value they hold; below it, and
+// at the shipped widths, it is stored as it is (docs/explore.md 2).
+TEST(LdcpParams, TheWindowSaturatesAtItsIntegerWidth) {
+  Config c = ldcp_config(Params{}, 1024, 100);
+  const uint64_t one = uint64_t{1} << CW_FRAC_BITS;
+  EXPECT_EQ(ldcp_store_cw(300 * one + 5, c), 300 * one + 5);
+  c.widths.cw_int = 8;  // up to 256 - 2^-CW_FRAC_BITS packets
+  EXPECT_EQ(ldcp_store_cw(255 * one + 5, c), 255 * one + 5);
+  EXPECT_EQ(ldcp_store_cw(256 * one - 1, c), 256 * one - 1);
+  EXPECT_EQ(ldcp_store_cw(256 * one, c), 256 * one - 1);
+  EXPECT_EQ(ldcp_store_cw(300 * one + 5, c), 256 * one - 1);
+}
+
+// T = a full frame at line rate as a 24-bit mantissa and a shift (cx6dx_pcc): a T whose mantissa
+// rounds up to 2^24 is the next power of two, mantissa 2^23.
+TEST(LdcpParams, TheFrameTimeIsAMantissaOf24BitsAndAShift) {
+  Params p;
+  p.variant = Variant::kCx6dxPcc;
+  p.wire_overhead_bytes = 0;
+  for (const double gbps : {100.0, 25.0, 1.0 / (1 - std::ldexp(1.0, -26)), 3.3}) {
+    ASSERT_EQ(ldcp_config_error(p, 1024, gbps), "") << gbps;
+    const Config c = ldcp_config(p, 1024, gbps);
+    const double t_ns = 1024 * 8 / gbps;
+    EXPECT_GE(c.pkt_ns_mant, 1u << 23);
+    EXPECT_LT(c.pkt_ns_mant, 1u << 24);
+    EXPECT_NEAR(std::ldexp(double(c.pkt_ns_mant), -int(c.pkt_ns_shift)), t_ns, t_ns * std::ldexp(1.0, -24)) << gbps;
+    EXPECT_NEAR(std::ldexp(double(c.line_win_mant), -int(c.line_win_shift)), 1 / t_ns, std::ldexp(1.0, -24) / t_ns)
+        << gbps;
+  }
+  const Config c = ldcp_config(p, 1024, 1.0 / (1 - std::ldexp(1.0, -26)));  // T = 8192 (1 - 2^-26) ns
+  EXPECT_EQ(c.pkt_ns_mant, 1u << 23);
+  EXPECT_EQ(c.pkt_ns_shift, 10u);  // 2^23 / 2^10 = 8192 ns
+}
+
+// Every rule of ldcp_config_error at its bounds: one step outside a bound is rejected naming the key,
+// the bound itself is accepted (default IW = ceil(10 us x 100 Gb/s / 1 KiB) = 123 packets).
+TEST(LdcpParams, EveryRuleRejectsValuesPastItsBoundsAndAcceptsTheBounds) {
+  struct Case {
+    const char* head;  // nullptr: accepted
+    void (*set)(Params&, uint32_t& mtu, double& gbps);
+  };
+  const std::vector<Case> cases = {
+      {nullptr, [](Params& p, uint32_t&, double&) { p.gamma = 1.0 / 256, p.widths.cw_frac = 8; }},
+      {"cc.ldcp.eta = nan", [](Params& p, uint32_t&, double&) { p.eta = std::nan(""); }},
+      {"cc.ldcp.variant = 2", [](Params& p, uint32_t&, double&) { p.variant = static_cast<Variant>(2); }},
+      {"cc.ldcp.probe_timeout_us = nan", [](Params& p, uint32_t&, double&) { p.probe_timeout_us = std::nan(""); }},
+      {"cc.ldcp.probe_timeout_us = 0.0004", [](Params& p, uint32_t&, double&) { p.probe_timeout_us = 0.0004; }},
+      {nullptr, [](Params& p, uint32_t&, double&) { p.probe_timeout_us = 0.001; }},
+      {nullptr, [](Params& p, uint32_t&, double&) { p.probe_timeout_us = 16777.215; }},
+      {"cc.ldcp.probe_timeout_us = 16777.216", [](Params& p, uint32_t&, double&) { p.probe_timeout_us = 16777.216; }},
+      {nullptr, [](Params& p, uint32_t&, double&) { p.wire_overhead_bytes = 1000; }},
+      {"cc.ldcp.wire_overhead_bytes = 1001", [](Params& p, uint32_t&, double&) { p.wire_overhead_bytes = 1001; }},
+      {"nic.mtu_bytes = 128", [](Params&, uint32_t& mtu, double&) { mtu = 128; }},
+      {nullptr, [](Params&, uint32_t& mtu, double&) { mtu = 256; }},
+      {nullptr, [](Params&, uint32_t& mtu, double&) { mtu = 4096; }},
+      {"nic.mtu_bytes = 768", [](Params&, uint32_t& mtu, double&) { mtu = 768; }},
+      {"nic.link_gbps = nan", [](Params&, uint32_t&, double& gbps) { gbps = std::nan(""); }},
+      {"nic.link_gbps = inf", [](Params&, uint32_t&, double& gbps) { gbps = INFINITY; }},
+      {nullptr, [](Params& p, uint32_t&, double& gbps) { p.base_rtt_ns = 100, gbps = 1e5; }},
+      {"nic.link_gbps = 100000.1", [](Params& p, uint32_t&, double& gbps) { p.base_rtt_ns = 100, gbps = 1e5 + 0.1; }},
+      // widths: IW (123 packets) must fit cw_int and pkt, gamma (2^-3) cw_frac, the base RTT (10^4 ns) rtt
+      {nullptr, [](Params& p, uint32_t&, double&) { p.widths.cw_int = 7; }},
+      {"cc.ldcp.widths.cw_int = 6 must hold IW = 123", [](Params& p, uint32_t&, double&) { p.widths.cw_int = 6; }},
+      {nullptr, [](Params& p, uint32_t&, double&) { p.widths.pkt = 7; }},
+      {"cc.ldcp.widths.pkt = 6 must hold IW = 123", [](Params& p, uint32_t&, double&) { p.widths.pkt = 6; }},
+      {nullptr, [](Params& p, uint32_t&, double&) { p.widths.cw_frac = 3; }},
+      {"cc.ldcp.widths.cw_frac = 2", [](Params& p, uint32_t&, double&) { p.widths.cw_frac = 2; }},
+      {nullptr, [](Params& p, uint32_t&, double&) { p.widths.rtt = 14; }},
+      {"cc.ldcp.widths.rtt = 13", [](Params& p, uint32_t&, double&) { p.widths.rtt = 13; }},
+      // cx6dx_pcc: a full frame on the wire must take less than 2^23 ns
+      {nullptr, [](Params& p, uint32_t&, double& gbps) { p.variant = Variant::kCx6dxPcc, gbps = 0.01; }},
+      {"nic.link_gbps = 0.0009",
+       [](Params& p, uint32_t&, double& gbps) { p.variant = Variant::kCx6dxPcc, gbps = 0.0009; }},
+      {nullptr, [](Params&, uint32_t&, double& gbps) { gbps = 0.0009; }},  // pawa has no rate datapath
+  };
+  for (const Case& c : cases) {
+    Params p;
+    uint32_t mtu = 1024;
+    double gbps = 100;
+    c.set(p, mtu, gbps);
+    const std::string e = ldcp_config_error(p, mtu, gbps);
+    if (c.head == nullptr) {
+      EXPECT_EQ(e, "");
+      continue;
+    }
+    EXPECT_EQ(e.rfind(c.head, 0), 0u) << "got: " << e << "\nwant prefix: " << c.head;
+  }
+  // Each width knob one bit below its least and one above its shipped width.
+  unsigned Widths::*const field[] = {&Widths::cw_int, &Widths::cw_frac, &Widths::pkt, &Widths::rtt};
+  static_assert(std::size(field) == kWidthKnobs.size());
+  for (size_t i = 0; i < kWidthKnobs.size(); ++i) {
+    const std::string head = std::string("cc.ldcp.widths.") + kWidthKnobs[i].name + " = ";
+    for (const unsigned bits : {kWidthKnobs[i].min - 1, kWidthKnobs[i].shipped + 1}) {
+      Params p;
+      p.widths.*field[i] = bits;
+      EXPECT_EQ(ldcp_config_error(p, 1024, 100).rfind(head, 0), 0u) << "got: " << ldcp_config_error(p, 1024, 100);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Random event sequences: kernel against reference
 

@@ -141,6 +141,38 @@ TEST(SwiftKernel, OneCutIsAtMostMaxMdf) {
   EXPECT_NEAR(pk(s.fcwnd), 50 * (1 - p.max_mdf), 2 * kLsb);
 }
 
+// Algorithm 1 line 29: cwnd = min(fcwnd, ecwnd), whichever window is the smaller, and equal ones.
+TEST(SwiftKernel, TheWindowIsTheSmallerOfTheFabricAndEndpointWindows) {
+  const Regs r = swift_regs(Params{}, kMtu);
+  for (const auto& [f, e] : {std::pair{2.0, 3.0}, std::pair{3.0, 2.0}, std::pair{2.5, 2.5}}) {
+    const State s = flow_with(r, f, e);
+    EXPECT_EQ(cwnd_of(s), q20(std::min(f, e))) << "fcwnd " << f << " ecwnd " << e;
+  }
+}
+
+// Line 13 with beta = 1 and a delay 3 x 10^6 times the target: (delay - target)/delay is 1 within
+// 2^-21, so the factor is clamped to 1 - max_mdf with every divider form, also where the reciprocal
+// of the delay is up to 5.5 % high (the shift form at a mantissa of 1.5) and the quotient reaches 1.
+TEST(SwiftKernel, ACutOfTheWholeWindowIsClampedToMaxMdfWithEveryDividerForm) {
+  Params p;
+  p.base_target_us = 0.001;  // target 1 ns: no hops, no flow-scaling term
+  p.per_hop_us = 0;
+  p.fs_range_us = 0;
+  p.beta = 1;
+  const uint64_t delay_ns = 3u << 20;  // 3.1 ms, mantissa 1.5
+  const uint32_t now = 10'000'000;
+  for (const Divider form : {Divider::kRecipTable, Divider::kRecipRom, Divider::kShift, Divider::kExact}) {
+    p.divider = form;
+    ASSERT_EQ(swift_params_error(p), "");
+    const Regs r = swift_regs(p, kMtu);
+    State s = flow_with(r, 50, 4000, now);
+    s.t_last_decrease_f_ns = now - 4'000'000;  // more than one RTT ago
+    const Out o = on_ack(s, r, ack(now, delay_ns));
+    EXPECT_EQ(o.fabric, WindowAction::kMultiplicativeDecrease) << divider_name(form);
+    EXPECT_NEAR(pk(s.fcwnd), 50 * (1 - p.max_mdf), 2 * kLsb) << divider_name(form);
+  }
+}
+
 TEST(SwiftKernel, FabricWindowReactsToFabricDelayAndEndpointWindowToRemoteQueuing) {
   const Params p;
   const Regs r = swift_regs(p, kMtu);
@@ -459,6 +491,112 @@ TEST(SwiftParams, BadValuesAreRejectedNamingTheKeyAndTheValue) {
     const std::string err = swift_params_error(p);
     const std::string head = std::string("cc.swift.") + c.key + " = " + c.value + " must be ";
     EXPECT_EQ(err.rfind(head, 0), 0u) << "got: " << err << "\nwant prefix: " << head;
+  }
+}
+
+// Every rule of swift_params_error at its bounds: NaN, one step outside each bound (rejected, naming
+// the key) and the bound itself (accepted).
+TEST(SwiftParams, EveryRuleRejectsNanAndValuesPastItsBoundsAndAcceptsTheBounds) {
+  struct Case {
+    const char* key;  // nullptr: accepted
+    void (*set)(Params&);
+  };
+  const std::vector<Case> cases = {
+      {"base_target_us", [](Params& p) { p.base_target_us = 0.0009; }},
+      {nullptr, [](Params& p) { p.base_target_us = 0.001; }},
+      {nullptr, [](Params& p) { p.base_target_us = 67108.8, p.per_hop_us = 0, p.fs_range_us = 0; }},
+      {"base_target_us", [](Params& p) { p.base_target_us = 67108.9, p.per_hop_us = 0, p.fs_range_us = 0; }},
+      {"per_hop_us", [](Params& p) { p.per_hop_us = NAN; }},
+      {"per_hop_us", [](Params& p) { p.per_hop_us = -0.001; }},
+      {nullptr, [](Params& p) { p.per_hop_us = 0; }},
+      {nullptr, [](Params& p) { p.per_hop_us = 100; }},
+      {"per_hop_us", [](Params& p) { p.per_hop_us = 100.001; }},
+      {"fs_range_us", [](Params& p) { p.fs_range_us = NAN; }},
+      {nullptr, [](Params& p) { p.fs_range_us = 0; }},
+      {nullptr, [](Params& p) { p.fs_range_us = 10000; }},
+      {"fs_range_us", [](Params& p) { p.fs_range_us = 10000.5; }},
+      // base + 255 h + fs_range <= 67108.863 us
+      {nullptr, [](Params& p) { p.base_target_us = 31608, p.per_hop_us = 100, p.fs_range_us = 10000; }},
+      {"fs_range_us", [](Params& p) { p.base_target_us = 31609, p.per_hop_us = 100, p.fs_range_us = 10000; }},
+      {"min_cwnd", [](Params& p) { p.min_cwnd = NAN; }},
+      {"min_cwnd", [](Params& p) { p.min_cwnd = 0.0009; }},
+      {nullptr, [](Params& p) { p.min_cwnd = p.init_cwnd = p.max_cwnd = 4095; }},
+      {"min_cwnd", [](Params& p) { p.min_cwnd = p.init_cwnd = p.max_cwnd = 4095.5; }},
+      {"max_cwnd", [](Params& p) { p.max_cwnd = NAN; }},
+      {nullptr, [](Params& p) { p.max_cwnd = 4095; }},
+      {"max_cwnd", [](Params& p) { p.max_cwnd = 4095.5; }},
+      {nullptr, [](Params& p) { p.max_cwnd = p.init_cwnd = p.min_cwnd; }},
+      {"init_cwnd", [](Params& p) { p.init_cwnd = NAN; }},
+      {"init_cwnd", [](Params& p) { p.init_cwnd = 0.0009; }},
+      {nullptr, [](Params& p) { p.init_cwnd = p.min_cwnd; }},
+      {nullptr, [](Params& p) { p.init_cwnd = p.max_cwnd; }},
+      {"fs_min_cwnd", [](Params& p) { p.fs_min_cwnd = NAN; }},
+      {"fs_min_cwnd", [](Params& p) { p.fs_min_cwnd = 0.0009; }},
+      {nullptr, [](Params& p) { p.fs_min_cwnd = 0.001; }},
+      {"fs_min_cwnd", [](Params& p) { p.fs_min_cwnd = 4095.5, p.fs_max_cwnd = 4095; }},
+      {"fs_max_cwnd", [](Params& p) { p.fs_max_cwnd = NAN; }},
+      {nullptr, [](Params& p) { p.fs_max_cwnd = 4095; }},
+      {"fs_max_cwnd", [](Params& p) { p.fs_max_cwnd = 4095.5; }},
+      {nullptr, [](Params& p) { p.fs_min_cwnd = 1, p.fs_max_cwnd = 1.01; }},
+      {"fs_max_cwnd", [](Params& p) { p.fs_min_cwnd = 1, p.fs_max_cwnd = 1.0099; }},
+      {"endpoint_target_us", [](Params& p) { p.endpoint_target_us = NAN; }},
+      {nullptr, [](Params& p) { p.endpoint_target_us = 0.001; }},
+      {nullptr, [](Params& p) { p.endpoint_target_us = 67108.8; }},
+      {"endpoint_target_us", [](Params& p) { p.endpoint_target_us = 67108.9; }},
+      {"endpoint_ewma_gain", [](Params& p) { p.endpoint_ewma_gain = NAN; }},
+      {"endpoint_ewma_gain", [](Params& p) { p.endpoint_ewma_gain = 1.0 / kGainOne * 0.99; }},
+      {nullptr, [](Params& p) { p.endpoint_ewma_gain = 1.0 / kGainOne; }},
+      {nullptr, [](Params& p) { p.endpoint_ewma_gain = 1; }},
+      {"ai", [](Params& p) { p.ai = NAN; }},
+      {"ai", [](Params& p) { p.ai = 0.49 / kCwndOne; }},  // rounds to a 0 register
+      {nullptr, [](Params& p) { p.ai = 1.0 / kCwndOne; }},
+      {nullptr, [](Params& p) { p.ai = 16; }},
+      {"ai", [](Params& p) { p.ai = 16.001; }},
+      {"beta", [](Params& p) { p.beta = NAN; }},
+      {"beta", [](Params& p) { p.beta = 0.49 / kGainOne; }},
+      {nullptr, [](Params& p) { p.beta = 1.0 / kGainOne; }},
+      {nullptr, [](Params& p) { p.beta = 1; }},
+      {"beta", [](Params& p) { p.beta = 1.001; }},
+      {"max_mdf", [](Params& p) { p.max_mdf = NAN; }},
+      {"max_mdf", [](Params& p) { p.max_mdf = 0; }},
+      {"max_mdf", [](Params& p) { p.max_mdf = 0.49 / kGainOne; }},
+      {nullptr, [](Params& p) { p.max_mdf = 1.0 / kGainOne; }},
+      {nullptr, [](Params& p) { p.max_mdf = 1 - 1.0 / kGainOne; }},
+      {"max_mdf", [](Params& p) { p.max_mdf = 1 - 0.5 / kGainOne; }},  // rounds to a 2^16 register
+      {nullptr, [](Params& p) { p.retx_reset_threshold = 1; }},
+      {nullptr, [](Params& p) { p.retx_reset_threshold = 31; }},
+      // widths: an RTT must fit a timestamp, and the targets must stay below the saturated RTT
+      {nullptr, [](Params& p) { p.widths.time = p.widths.rtt = 26; }},
+      {"widths.time", [](Params& p) { p.widths.time = 25, p.widths.rtt = 26; }},
+      {nullptr, [](Params& p) { p.widths.rtt = 17; }},       // 131.071 us > 120 us
+      {"widths.rtt", [](Params& p) { p.widths.rtt = 16; }},  // 65.535 us <= base + fs_range = 120 us
+      {"widths.rtt", [](Params& p) { p.widths.rtt = 17, p.endpoint_target_us = 131.071; }},
+      {nullptr, [](Params& p) { p.widths.rtt = 17, p.endpoint_target_us = 131.07; }},
+  };
+  for (const Case& c : cases) {
+    Params p;
+    c.set(p);
+    const std::string err = swift_params_error(p);
+    if (c.key == nullptr) {
+      EXPECT_EQ(err, "");
+      continue;
+    }
+    const std::string head = std::string("cc.swift.") + c.key + " = ";
+    EXPECT_EQ(err.rfind(head, 0), 0u) << "got: " << err << "\nwant prefix: " << head;
+  }
+  // Each width knob one bit below its least and one above its shipped width.
+  unsigned Widths::*const field[] = {&Widths::cwnd_int,  &Widths::cwnd_frac, &Widths::time,  &Widths::rtt,
+                                     &Widths::ewma_frac, &Widths::retx,      &Widths::pacing};
+  static_assert(std::size(field) == kWidthKnobs.size());
+  for (size_t i = 0; i < kWidthKnobs.size(); ++i) {
+    const std::string head = std::string("cc.swift.widths.") + kWidthKnobs[i].name + " = ";
+    for (const unsigned bits : {kWidthKnobs[i].min - 1, kWidthKnobs[i].shipped + 1}) {
+      if (kWidthKnobs[i].min == 0 && bits == ~0u) continue;
+      Params p;
+      p.widths.*field[i] = bits;
+      EXPECT_EQ(swift_params_error(p).rfind(head, 0), 0u)
+          << "got: " << swift_params_error(p) << "\nwant prefix: " << head;
+    }
   }
 }
 

@@ -108,6 +108,123 @@ TEST(TimelyParams, BadValuesAreRejectedWithTheKeyTheValueAndTheRule) {
   }
 }
 
+// Every rule of timely_params_error at its bounds: NaN, one step outside each bound (rejected, naming
+// the key) and the bound itself (accepted).
+TEST(TimelyParams, EveryRuleRejectsValuesPastItsBoundsAndAcceptsTheBounds) {
+  const double lsb_mbps = 1.0 / (1u << RATE_FRAC_BITS), max_mbps = kRateMax * lsb_mbps, lsb_param = 1.0 / kParamOne;
+  struct Case {
+    const char* key;  // nullptr: accepted
+    std::function<void(Params&)> set;
+  };
+  const std::vector<Case> cases = {
+      {"alpha", [&](Params& p) { p.alpha = 0.99 * lsb_param; }},
+      {nullptr, [&](Params& p) { p.alpha = lsb_param; }},
+      {nullptr, [](Params& p) { p.alpha = 1; }},
+      {"beta", [](Params& p) { p.beta = std::nan(""); }},
+      {"beta", [&](Params& p) { p.beta = 0.99 * lsb_param; }},
+      {nullptr, [&](Params& p) { p.beta = lsb_param; }},
+      {nullptr, [](Params& p) { p.beta = 1; }},
+      {"beta", [](Params& p) { p.beta = 1.0001; }},
+      {"delta_mbps", [](Params& p) { p.delta_mbps = std::nan(""); }},
+      {"delta_mbps", [&](Params& p) { p.delta_mbps = 0.99 * lsb_mbps; }},
+      {nullptr, [&](Params& p) { p.delta_mbps = lsb_mbps; }},
+      {nullptr, [&](Params& p) { p.delta_mbps = max_mbps, p.hai_n = 1; }},
+      {"delta_mbps", [&](Params& p) { p.delta_mbps = max_mbps + lsb_mbps, p.hai_n = 1; }},
+      {nullptr, [&](Params& p) { p.delta_mbps = max_mbps / 5; }},  // hai_n = 5
+      {"delta_mbps", [&](Params& p) { p.delta_mbps = max_mbps / 5 + lsb_mbps; }},
+      {nullptr, [](Params& p) { p.t_high_ns = 1, p.t_low_ns = 1; }},
+      {"t_low_ns", [](Params& p) { p.t_high_ns = 1, p.t_low_ns = 2; }},
+      {nullptr, [](Params& p) { p.t_high_ns = kRttMax; }},
+      {"min_rtt_ns", [](Params& p) { p.min_rtt_ns = kRttMax + 1; }},
+      {nullptr, [](Params& p) { p.min_rtt_ns = kMinRttMinNs; }},
+      {nullptr, [](Params& p) { p.min_rtt_ns = kRttMax; }},
+      {nullptr, [](Params& p) { p.hai_thresh = 1; }},
+      {nullptr, [](Params& p) { p.hai_thresh = kCountMax; }},
+      {nullptr, [](Params& p) { p.hai_n = 1; }},
+      {nullptr, [](Params& p) { p.hai_n = 16; }},
+      {"hai_n", [](Params& p) { p.hai_n = 17; }},
+      {"segment_bytes", [](Params& p) { p.segment_bytes = 255; }},
+      {nullptr, [](Params& p) { p.segment_bytes = 256; }},
+      {nullptr, [](Params& p) { p.segment_bytes = kSegMax; }},
+      {"min_rate_mbps", [](Params& p) { p.min_rate_mbps = std::nan(""); }},
+      {nullptr, [&](Params& p) { p.min_rate_mbps = lsb_mbps; }},
+      {"min_rate_mbps", [&](Params& p) { p.min_rate_mbps = max_mbps + lsb_mbps; }},
+      {nullptr, [](Params& p) { p.max_rate_mbps = p.min_rate_mbps; }},
+      {nullptr, [&](Params& p) { p.max_rate_mbps = max_mbps; }},
+      {"max_rate_mbps", [&](Params& p) { p.max_rate_mbps = max_mbps + lsb_mbps; }},
+      {"max_rate_mbps", [](Params& p) { p.max_rate_mbps = std::nan(""); }},
+      {nullptr, [](Params& p) { p.initial_rate_mbps = p.min_rate_mbps; }},
+      {nullptr, [](Params& p) { p.initial_rate_mbps = 400'000; }},  // no max rate: the line rate caps it
+      {nullptr, [](Params& p) { p.max_rate_mbps = 40'000, p.initial_rate_mbps = 40'000; }},
+      {"initial_rate_mbps", [](Params& p) { p.max_rate_mbps = 40'000, p.initial_rate_mbps = 40'000.5; }},
+      {"initial_rate_mbps", [](Params& p) { p.initial_rate_mbps = std::nan(""); }},
+      // widths: t_high, hai_thresh and segment_bytes must fit theirs; an RTT must fit a timestamp
+      {"widths.rtt", [](Params& p) { p.widths.rtt = 19; }},  // t_high = 10^6 ns > 2^19 - 1
+      {nullptr, [](Params& p) { p.widths.rtt = 20; }},
+      {"widths.count", [](Params& p) { p.widths.count = 2; }},  // hai_thresh = 5 > 3
+      {nullptr, [](Params& p) { p.widths.count = 3; }},
+      {"widths.seg", [](Params& p) { p.widths.seg = 16; }},  // segment_bytes = 65536 > 2^16 - 1
+      {nullptr, [](Params& p) { p.widths.seg = 17; }},
+      {"widths.time", [](Params& p) { p.widths.time = RTT_W - 1; }},
+      {nullptr, [](Params& p) { p.widths.time = RTT_W; }},
+      {nullptr, [](Params& p) { p.max_outstanding_bytes = p.segment_bytes; }},
+      {"max_outstanding_bytes", [](Params& p) { p.max_outstanding_bytes = p.segment_bytes - 1; }},
+  };
+  for (const Case& k : cases) {
+    Params p;
+    k.set(p);
+    const std::string err = timely_params_error(p);
+    if (k.key == nullptr) {
+      EXPECT_EQ(err, "");
+      continue;
+    }
+    const std::string want = fmt::format("cc.timely.{} = ", k.key);
+    EXPECT_EQ(err.rfind(want, 0), 0u) << "got: " << err << "\nwant prefix: " << want;
+  }
+  // Each width knob one bit below its least and one above its shipped width.
+  unsigned Widths::*const field[] = {&Widths::rate_int, &Widths::rate_frac, &Widths::rtt, &Widths::diff_frac,
+                                     &Widths::count,    &Widths::time,      &Widths::seg, &Widths::seg_wire};
+  static_assert(std::size(field) == kWidthKnobs.size());
+  for (size_t i = 0; i < kWidthKnobs.size(); ++i) {
+    const std::string want = fmt::format("cc.timely.widths.{} = ", kWidthKnobs[i].name);
+    for (const unsigned bits : {kWidthKnobs[i].min - 1, kWidthKnobs[i].shipped + 1}) {
+      if (kWidthKnobs[i].min == 0 && bits == ~0u) continue;
+      Params p;
+      p.widths.*field[i] = bits;
+      EXPECT_EQ(timely_params_error(p).rfind(want, 0), 0u)
+          << "got: " << timely_params_error(p) << "\nwant prefix: " << want;
+    }
+  }
+}
+
+// The rate registers: max_rate 0 means the line rate, saturated at the 24-bit register and at least
+// the minimum rate; initial_rate 0 means the maximum rate, and a larger one is cut to it.
+TEST(TimelyParams, RateRegistersFollowTheLineRateWithinTheirRange) {
+  const uint32_t lsb_per_mbps = 1u << RATE_FRAC_BITS;
+  Params p;  // min 10 Mb/s, max and initial 0
+  Config c = timely_config(p, 100'000, kSegWire16k);
+  EXPECT_EQ(c.min_rate, 10 * lsb_per_mbps);
+  EXPECT_EQ(c.max_rate, 100'000 * lsb_per_mbps);
+  EXPECT_EQ(c.initial_rate, c.max_rate);
+  c = timely_config(p, 1e6, kSegWire16k);  // 1 Tb/s > 524,287.97 Mb/s
+  EXPECT_EQ(c.max_rate, kRateMax);
+  c = timely_config(p, 5, kSegWire16k);  // a line below the minimum rate
+  EXPECT_EQ(c.max_rate, c.min_rate);
+  c = timely_config(p, 0.01, kSegWire16k);  // 0.32 LSB: the register's least is 1 LSB, then the minimum
+  EXPECT_EQ(c.max_rate, c.min_rate);
+  p.max_rate_mbps = 40'000;
+  p.initial_rate_mbps = 1'000;
+  c = timely_config(p, 100'000, kSegWire16k);
+  EXPECT_EQ(c.max_rate, 40'000 * lsb_per_mbps);
+  EXPECT_EQ(c.initial_rate, 1'000 * lsb_per_mbps);
+  p.max_rate_mbps = 0;
+  p.initial_rate_mbps = 400'000;  // above the 100-Gb/s line
+  c = timely_config(p, 100'000, kSegWire16k);
+  EXPECT_EQ(c.initial_rate, c.max_rate);
+  p.min_rate_mbps = 1.0 / 64;  // half an LSB: the register holds at least 1 LSB
+  EXPECT_EQ(timely_config(p, 100'000, kSegWire16k).min_rate, 1u);
+}
+
 TEST(TimelyParams, ReciprocalOfMinRttIsWithinTwoToTheMinus24) {
   for (uint32_t min_rtt : {1000u, 1024u, 20'000u, 12'345u, 65'536u, 1'000'000u, kRttMax}) {
     Params p;
