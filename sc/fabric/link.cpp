@@ -62,7 +62,7 @@ sc_core::sc_time Link::pause_duration(uint16_t quanta) const {
   return sc_core::sc_time::from_value(to_u64((num + bit_den_ - 1) / bit_den_, "pause duration"));
 }
 
-void Link::transmit_at(tlm::tlm_generic_payload& trans, const Frame& f, uint64_t start_ps) {
+void Link::transmit_at(tlm::tlm_generic_payload& trans, Frame& f, uint64_t start_ps) {
   const auto at = [start_ps] { return sc_core::sc_time::from_value(start_ps).to_string(); };  // for errors only
   if (start_ps < now_ps())
     throw std::logic_error(fmt::format("{}: transmit of frame {} at {}, before now ({})", name(), f.id, at(),
@@ -101,7 +101,7 @@ void Link::send_link_local_at(const Frame& f, uint64_t start_ps) {
   }
 }
 
-void Link::start(tlm::tlm_generic_payload& trans, const Frame& f, uint64_t now) {
+void Link::start(tlm::tlm_generic_payload& trans, Frame& f, uint64_t now) {
   // A frame started at the first whole ps after the previous frame's exact end continues from
   // that exact end (back to back); later, it starts now.
   uint64_t start_whole = now;
@@ -125,7 +125,7 @@ void Link::start(tlm::tlm_generic_payload& trans, const Frame& f, uint64_t now) 
 
   if (tap_) tap_->frame_started(tap_id_, f, start_whole);
   if (trans.has_mm()) trans.acquire();
-  in_flight_.push_back({arrival_ps, &trans});
+  in_flight_.push_back({arrival_ps, &trans, &f});
   ++counters_.frames_sent;
   counters_.bytes_sent += f.len_bytes;
   counters_.wire_bytes_sent += wire;
@@ -183,7 +183,8 @@ void Link::on_wake() {
   const uint64_t now = now_ps();
   wake_.activated(now);
   bool delivers = false;
-  while (tlm::tlm_generic_payload* trans = take_arrived_by(now)) {
+  for (Arrived a; (a = take_arrived_by(now)).trans != nullptr;) {
+    tlm::tlm_generic_payload* trans = a.trans;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     out->b_transport(*trans, delay);
     if (trans->has_mm()) trans->release();
@@ -223,7 +224,7 @@ void Link::schedule_wake() {
 
 size_t Link::end_to_end_frames_in_flight() const {
   size_t n = 0;
-  for (const InFlight& f : in_flight_) n += !is_link_local(frame_of(*f.trans).kind);
+  for (const InFlight& f : in_flight_) n += !is_link_local(f.frame->kind);
   return n;
 }
 

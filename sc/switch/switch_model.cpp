@@ -84,12 +84,12 @@ uint64_t SwitchModel::first_free_cycle() const { return last_stepped_ + 1; }
 
 void SwitchModel::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& /*delay*/) {
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  plan(accept(static_cast<unsigned>(port), trans, fabric::now_ps()));
-}
-
-uint64_t SwitchModel::accept(unsigned port, tlm::tlm_generic_payload& trans, uint64_t arrival_ps) {
   auto* f = trans.get_extension<fabric::Frame>();
   if (!f) throw std::logic_error("frame without a Frame extension arrived at the switch");
+  plan(accept(static_cast<unsigned>(port), trans, f, fabric::now_ps()));
+}
+
+uint64_t SwitchModel::accept(unsigned port, tlm::tlm_generic_payload& trans, fabric::Frame* f, uint64_t arrival_ps) {
   const uint64_t cycle = std::max(cycle_at_or_after(arrival_ps), first_free_cycle());
   if (f->kind == fabric::FrameKind::kPfc) {
     sw::PfcFrame pfc;
@@ -164,9 +164,9 @@ uint64_t SwitchModel::take_arrivals_by(uint64_t t_ps) {
     if (arrival <= t_ps) {
       fabric::Link* link = ingress_links_[p];
       do {
-        tlm::tlm_generic_payload* trans = link->take_arrived_by(t_ps);
-        accept(p, *trans, arrival);
-        if (trans->has_mm()) trans->release();  // the link's reference (accept holds its own)
+        const fabric::Link::Arrived a = link->take_arrived_by(t_ps);
+        accept(p, *a.trans, a.frame, arrival);
+        if (a.trans->has_mm()) a.trans->release();  // the link's reference (accept holds its own)
       } while ((arrival = link->next_arrival_ps()) <= t_ps);
     }
     first = std::min(first, arrival);

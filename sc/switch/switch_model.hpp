@@ -169,9 +169,10 @@ class SwitchModel : public sc_core::sc_module {
     uint8_t egress = kNotQueued, prio = 0;
   };
   void b_transport(int port, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  // A frame or PFC frame arriving on `port` at `arrival_ps` (now, or later for one taken from its
-  // link ahead of the kernel): queued for the RTL; returns the cycle it is offered in.
-  uint64_t accept(unsigned port, tlm::tlm_generic_payload& trans, uint64_t arrival_ps);
+  // A frame or PFC frame (`trans`, its Frame `f`) arriving on `port` at `arrival_ps` (now, or later
+  // for one taken from its link ahead of the kernel): queued for the RTL; returns the cycle it is
+  // offered in.
+  uint64_t accept(unsigned port, tlm::tlm_generic_payload& trans, fabric::Frame* f, uint64_t arrival_ps);
   // The arrival time of the first frame on the ingress links (kNoArrival if none), each link's kept
   // in ingress_front_ps_ for take_arrivals_by.
   uint64_t first_arrival_ps();
