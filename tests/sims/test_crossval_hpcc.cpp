@@ -165,16 +165,18 @@ TEST_P(CrossvalHpccPaper, IncastMatchesHpccsRecordedRun) {
 INSTANTIATE_TEST_SUITE_P(SendersAndBuffer, CrossvalHpccPaper,
                          ::testing::Combine(::testing::Values(2u, 4u, 8u, 16u), ::testing::Values(12u, 32u)));
 
-// HPCC's web-search flow file (pattern hpcc_flows) on the k = 4 fat tree: the FCT slowdown
+// HPCC's web-search flow file (pattern hpcc_flows) on the k = 4 or k = 8 fat tree: the FCT slowdown
 // distribution against HPCC's run of the same flows (`row` of websearch_summary.csv), each figure
-// within 30 % (measured: at most 21 % with HPCC's values and 14 % with the paper's; the 99th
-// percentile of flows up to 100 KB is not held, docs/crossval.md 2). Slowdowns below 1 count as 1
-// and percentiles are sorted[int(n p)], as HPCC's analysis/fct_analysis.py. 100 ms of simulated
-// time: 16 s (HPCC's values) and 23 s (the paper's).
-void expect_websearch_matches(const std::string& row, const std::string& sets) {
+// within 30 % (measured: at most 21 % with HPCC's values and 14 % with the paper's on k = 4, 19 % on
+// k = 8; the 99th percentile of flows up to 100 KB is not held, docs/crossval.md 2). Slowdowns below 1
+// count as 1 and percentiles are sorted[int(n p)], as HPCC's analysis/fct_analysis.py. k = 4, 100 ms
+// of simulated time: 16 s (HPCC's values) and 23 s (the paper's); k = 8, 30 ms on the switches'
+// reference model (docs/switch.md 8): 14 s.
+void expect_websearch_matches(const std::string& scenario, const std::string& row, size_t flows,
+                              const std::string& sets) {
   const std::string dir = out_dir("crossval_hpcc_websearch");
-  const auto r =
-      run_ccfabric(fmt::format("run {}/websearch_hpcc_k4.toml {} --plots none --out {}", CCF_SCENARIO_DIR, sets, dir));
+  const auto r = run_ccfabric(
+      fmt::format("run {}/{}.toml {} --plots none --out {}", CCF_SCENARIO_DIR, scenario, sets, dir));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::istringstream in(read_file(dir + "/fct.csv"));
   std::string line;
@@ -188,7 +190,7 @@ void expect_websearch_matches(const std::string& row, const std::string& sets) {
     sum += slowdown.back();
     fct_max = std::max(fct_max, std::stod(c[5]));
   }
-  ASSERT_EQ(slowdown.size(), 1165u) << "every flow of the file finishes";
+  ASSERT_EQ(slowdown.size(), flows) << "every flow of the file finishes";
   std::sort(slowdown.begin(), slowdown.end());
   const auto pct = [&](double p) { return slowdown[static_cast<size_t>(double(slowdown.size()) * p)]; };
   std::istringstream hs(read_file(std::string(CCF_SCENARIO_DIR) + "/../../tests/crossval/hpcc/data/websearch_summary.csv"));
@@ -206,10 +208,16 @@ void expect_websearch_matches(const std::string& row, const std::string& sets) {
   EXPECT_NEAR(fct_max, h[10], 0.3 * h[10]) << "largest FCT (us)";
 }
 
-TEST(CrossvalHpccWebSearch, FctSlowdownsMatchHpccsRun) { expect_websearch_matches("websearch_k4_hpcc_32mb", ""); }
+TEST(CrossvalHpccWebSearch, FctSlowdownsMatchHpccsRun) {
+  expect_websearch_matches("websearch_hpcc_k4", "websearch_k4_hpcc_32mb", 1165, "");
+}
 
 TEST(CrossvalHpccWebSearch, FctSlowdownsWithThePapersValuesMatchHpccsRun) {
-  expect_websearch_matches("websearch_k4_paper_32mb", kPaperValues);
+  expect_websearch_matches("websearch_hpcc_k4", "websearch_k4_paper_32mb", 1165, kPaperValues);
+}
+
+TEST(CrossvalHpccWebSearch, FctSlowdownsOnTheEightAryFatTreeMatchHpccsRun) {
+  expect_websearch_matches("websearch_hpcc_k8", "websearch_k8_hpcc_32mb", 1676, "--set switch.impl=reference");
 }
 
 }  // namespace

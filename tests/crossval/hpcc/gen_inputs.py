@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Write the HPCC ns-3 (scratch/third) input files for the cross-validation runs into inputs/.
 
-Deterministic: running it again rewrites the same files. The web-search flow file
-(inputs/flow_websearch_k4.txt) is not written here: it comes from HPCC's traffic_gen.py
-(see README.md) and is kept as recorded.
+Deterministic: running it again rewrites the same files. The web-search flow files
+(inputs/flow_websearch_k<k>.txt) are not written here: they come from HPCC's traffic_gen.py
+(see README.md) and are kept as recorded.
 
 Every config starts from HPCC's mix/config.txt (commit in README.md); the lines that differ from
 it are listed in CONFIG_NOTES below and in README.md.
@@ -18,6 +18,7 @@ INCAST_STOP_S = "2.03"          # flows start at 2.0 s (HPCC's convention): 30 m
 INCAST_FLOW_BYTES = 1000000000  # long-lived: never finishes within 30 ms at 100 Gb/s
 LINK = "100Gbps 0.001ms 0"      # rate, one-way delay (1 us), error rate
 WEBSEARCH_STOP_S = "3.0"        # safety stop; the run ends by itself when every flow is done
+WEBSEARCH_KS = (4, 8)           # fat trees of the web-search runs (flow files from traffic_gen.py)
 
 # DCQCN parameter sets. "hpcc": the values in HPCC's mix/config.txt (with CC_MODE 1).
 # "paper": the DCQCN paper's (SIGCOMM 2015) values where HPCC's config exposes them.
@@ -111,19 +112,25 @@ def star(n):
     return "\n".join(lines) + "\n"
 
 
-def fat_tree_k4():
-    """Hosts 0-15, edge 16-23, aggregation 24-31, core 32-35; pod p = hosts 4p..4p+3."""
-    links = []
-    for h in range(16):
-        links.append((h, 16 + h // 2))
-    for pod in range(4):
-        for e in (16 + 2 * pod, 17 + 2 * pod):
-            for a in (24 + 2 * pod, 25 + 2 * pod):
-                links.append((e, a))
-        for j, a in enumerate((24 + 2 * pod, 25 + 2 * pod)):
-            for c in (32 + 2 * j, 33 + 2 * j):
-                links.append((a, c))
-    lines = ["36 20 %d" % len(links), " ".join(str(s) for s in range(16, 36))]
+def fat_tree(k):
+    """The k-ary fat tree as ccfabric builds it (sc/fabric/clos.cpp): k^3/4 hosts first, then the
+    edge, aggregation and core switches; host h under edge h // (k/2), edge r of pod p linked to
+    every aggregation switch of its pod, aggregation switch j of a pod to cores j k/2 .. j k/2 + k/2 - 1.
+    k = 4: hosts 0-15, edge 16-23, aggregation 24-31, core 32-35."""
+    half = k // 2
+    hosts = k * k * k // 4
+    edge0, agg0 = hosts, hosts + k * half
+    core0 = agg0 + k * half
+    nodes = core0 + half * half
+    links = [(h, edge0 + h // half) for h in range(hosts)]
+    for pod in range(k):
+        for r in range(half):
+            for j in range(half):
+                links.append((edge0 + pod * half + r, agg0 + pod * half + j))
+        for j in range(half):
+            for i in range(half):
+                links.append((agg0 + pod * half + j, core0 + j * half + i))
+    lines = ["%d %d %d" % (nodes, nodes - hosts, len(links)), " ".join(str(s) for s in range(hosts, nodes))]
     lines += ["%d %d %s" % (a, b, LINK) for a, b in links]
     return "\n".join(lines) + "\n"
 
@@ -142,13 +149,16 @@ def main():
                     name=name, topo="topo_star_n%d.txt" % n, flow="flow_incast_n%d.txt" % n,
                     trace="trace_star_n%d.txt" % n, stop=INCAST_STOP_S, enable_trace=1,
                     buffer_mb=buf, **p))
-    write("topo_fat_tree_k4.txt", fat_tree_k4())
     write("trace_none.txt", "0\n")
-    for pname, p in PARAMS.items():
-        name = "websearch_k4_%s_32mb" % pname
-        write("config_%s.txt" % name, CONFIG_TEMPLATE.format(
-            name=name, topo="topo_fat_tree_k4.txt", flow="flow_websearch_k4.txt",
-            trace="trace_none.txt", stop=WEBSEARCH_STOP_S, enable_trace=0, buffer_mb=32, **p))
+    for k in WEBSEARCH_KS:
+        write("topo_fat_tree_k%d.txt" % k, fat_tree(k))
+        for pname, p in PARAMS.items():
+            if k != 4 and pname != "hpcc":
+                continue  # the paper's values on the k = 4 fabric only
+            name = "websearch_k%d_%s_32mb" % (k, pname)
+            write("config_%s.txt" % name, CONFIG_TEMPLATE.format(
+                name=name, topo="topo_fat_tree_k%d.txt" % k, flow="flow_websearch_k%d.txt" % k,
+                trace="trace_none.txt", stop=WEBSEARCH_STOP_S, enable_trace=0, buffer_mb=32, **p))
 
 
 if __name__ == "__main__":

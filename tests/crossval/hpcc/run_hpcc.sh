@@ -7,8 +7,8 @@
 # environment:
 #   RUN_DIR=dir          where runs happen and raw outputs stay (default: a new temporary folder)
 #   KEEP_TRACE=1         keep the binary packet traces (about 0.1-0.5 GB per incast run)
-#   REGEN_FLOWS=1        first regenerate inputs/flow_websearch_k4.txt with HPCC's traffic_gen.py
-#                        (needs PYTHON2, a Python 2.7 interpreter; seed 1; same file as recorded)
+#   REGEN_FLOWS=1        first regenerate inputs/flow_websearch_k{4,8}.txt with HPCC's traffic_gen.py
+#                        (needs PYTHON2, a Python 2.7 interpreter; seed 1; same files as recorded)
 # Every run is timed with /usr/bin/time -v; data/runs.csv gets wall time and peak memory.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,15 +22,19 @@ done
 
 if [[ ${REGEN_FLOWS:-0} == 1 ]]; then
   tg="$sim/../traffic_gen"
-  (cd "$tg" && "${PYTHON2:?set PYTHON2 to a Python 2.7 interpreter}" -c "
+  # k, hosts, seconds of arrivals: load 0.5 on the k = 4 fabric for 20 ms, on k = 8 for 4 ms
+  for spec in "4 16 0.02" "8 128 0.004"; do
+    read -r k hosts seconds <<< "$spec"
+    (cd "$tg" && "${PYTHON2:?set PYTHON2 to a Python 2.7 interpreter}" -c "
 import random, sys
 random.seed(1)
-sys.argv = ['traffic_gen.py', '-c', 'WebSearch_distribution.txt', '-n', '16', '-l', '0.5',
-            '-b', '100G', '-t', '0.02', '-o', '$here/inputs/flow_websearch_k4.txt']
+sys.argv = ['traffic_gen.py', '-c', 'WebSearch_distribution.txt', '-n', '$hosts', '-l', '0.5',
+            '-b', '100G', '-t', '$seconds', '-o', '$here/inputs/flow_websearch_k$k.txt']
 execfile('traffic_gen.py')")
-  # traffic_gen.py writes an estimated count first and overwrites it in place; make it exact
-  f="$here/inputs/flow_websearch_k4.txt"
-  { echo $(( $(wc -l < "$f") - 1 )); tail -n +2 "$f"; } > "$f.tmp" && mv "$f.tmp" "$f"
+    # traffic_gen.py writes an estimated count first and overwrites it in place; make it exact
+    f="$here/inputs/flow_websearch_k$k.txt"
+    { echo $(( $(wc -l < "$f") - 1 )); tail -n +2 "$f"; } > "$f.tmp" && mv "$f.tmp" "$f"
+  done
 fi
 
 run=${RUN_DIR:-$(mktemp -d)}
@@ -74,7 +78,8 @@ for cfg in "$run"/config_*.txt; do
       upsert "$data/incast_summary.csv" "$name" "$line"
       [[ ${KEEP_TRACE:-0} == 1 ]] || rm -f "$run/out/$name.tr";;
     websearch_*)
-      line=$(python3 "$here/condense_fct.py" "$name" "$run/out" "$data" "$run/flow_websearch_k4.txt")
+      k=${name#websearch_}; k=${k%%_*}  # websearch_k8_hpcc_32mb: k8
+      line=$(python3 "$here/condense_fct.py" "$name" "$run/out" "$data" "$run/flow_websearch_$k.txt")
       upsert "$data/websearch_summary.csv" "$name" "$line";;
   esac
   echo "   $line"
