@@ -279,15 +279,15 @@ MmuModel::Dequeue MmuModel::decide_dequeue(uint64_t cycle, uint64_t out_ready) c
 // ---------------------------------------------------------------------------------------------
 // Effects
 
-// The hardware has one descriptor slot per cell (every frame holds at least one cell, so BUFFER_FULL,
-// 2.4, comes first); the model adds a slot when its free list is empty, so that its memory follows the
-// most frames held rather than the buffer's size. Which slot a frame takes changes no output.
 void MmuModel::fifo_bits(unsigned p) {
   const uint64_t bit = uint64_t{1} << p;
   fifo_ports_ = ports_[p].fifo_count > 0 ? fifo_ports_ | bit : fifo_ports_ & ~bit;
   fifo_full_ports_ = ports_[p].fifo_count >= params_.in_fifo_depth ? fifo_full_ports_ | bit : fifo_full_ports_ & ~bit;
 }
 
+// The hardware has one descriptor slot per cell (every frame holds at least one cell, so BUFFER_FULL,
+// 2.4, comes first); the model adds a slot when its free list is empty, so that its memory follows the
+// most frames held rather than the buffer's size. Which slot a frame takes changes no output.
 uint32_t MmuModel::alloc_slot() {
   if (free_head_ == kNil) {
     slots_.emplace_back();
@@ -387,7 +387,7 @@ void MmuModel::step(uint64_t cycle, const CycleInputs& in, const CycleInputMasks
   } else {
     for (uint64_t m = out.pfc_out_mask; m; m &= m - 1) out.pfc_out[std::countr_zero(m)].reset();
   }
-  out.in_ready_mask = out.pfc_out_mask = 0;
+  out.pfc_out_mask = 0;
   out.enqueue.reset();
   out.drop.reset();
   out.egress.reset();

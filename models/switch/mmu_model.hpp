@@ -72,7 +72,8 @@ class MmuModel {
   static constexpr uint32_t kNil = UINT32_MAX;
 
   // A descriptor slot (docs/switch.md 2.4): what the switch remembers of an admitted frame. Slots
-  // are linked into per-queue lists and a free list, as in the hardware; nothing allocates per frame.
+  // are linked into per-queue lists and a free list, as in the hardware; the list grows only up to the
+  // most frames held (alloc_slot).
   struct Slot {
     uint32_t tag = 0;
     uint16_t len_bytes = 0;

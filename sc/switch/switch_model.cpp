@@ -26,11 +26,11 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
   if (impl == SwitchImpl::kReference && trace_path)
     throw std::invalid_argument("a waveform of the switch (--trace) needs switch.impl = \"rtl\": the reference model "
                                 "has no signals");
-  rtl_ = impl == SwitchImpl::kRtl ? make_rtl_core(params_, trace_path) : make_reference_core(params_);
+  core_ = impl == SwitchImpl::kRtl ? make_rtl_core(params_, trace_path) : make_reference_core(params_);
   // Reset and configuration take cycles 0.. before the simulation starts; traffic cycles follow.
-  rtl_->set_trace_time(UINT64_MAX, period_ps_, 0, UINT64_MAX);  // reset and configuration: not dumped
-  base_cycle_ = rtl_->reset_and_configure(cfg);
-  rtl_->set_trace_time(base_cycle_, period_ps_, 0, UINT64_MAX);  // the waveform on the run's time axis
+  core_->set_trace_time(UINT64_MAX, period_ps_, 0, UINT64_MAX);  // reset and configuration: not dumped
+  base_cycle_ = core_->reset_and_configure(cfg);
+  core_->set_trace_time(base_cycle_, period_ps_, 0, UINT64_MAX);  // the waveform on the run's time axis
   last_stepped_ = base_cycle_ - 1;
   in_.resize(params_.nports);
   for (unsigned p = 0; p < params_.nports; ++p) {
@@ -266,11 +266,11 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   pfc_pending_mask_ = 0;
   for (uint64_t m = pfc; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-    rtl_->offer_pfc(p, pfc_pending_[p]);
+    core_->offer_pfc(p, pfc_pending_[p]);
   }
   const bool cn = !cn_pending_.empty() && cn_pending_.front().ready_cycle <= cycle;
   if (cn) {
-    rtl_->offer_cn(cn_pending_.front().cn);
+    core_->offer_cn(cn_pending_.front().cn);
     cn_pending_.pop_front();
   }
   uint64_t offered = 0;
@@ -280,9 +280,9 @@ void SwitchModel::step_cycle(uint64_t cycle) {
     if (w.ready_cycle > cycle) continue;
     w.desc.tag = offered_tag_[p] = take_tag();
     offered |= uint64_t{1} << p;
-    rtl_->offer(p, w.desc);
+    core_->offer(p, w.desc);
   }
-  rtl_->step(cycle, sw::CycleInputMasks{offered, ready, pfc, cn}, report_, nullptr);
+  core_->step(cycle, sw::CycleInputMasks{offered, ready, pfc, cn}, report_, nullptr);
   handle_outputs(cycle, offered, report_);
 }
 
@@ -340,7 +340,7 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
   }
   for (uint64_t m = out.pfc_out_mask & egress_mask_; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-    const sw::PfcFrame& sent = rtl_->pfc_out(p);
+    const sw::PfcFrame& sent = core_->pfc_out(p);
     fabric::Frame pfc;
     pfc.kind = fabric::FrameKind::kPfc;
     pfc.priority = 7;
@@ -400,11 +400,11 @@ SwitchModel::Held SwitchModel::release_tag(uint32_t tag, const char* what) {
 
 uint32_t SwitchModel::read_reg(uint32_t addr) {
   const driver::CfgOp op{false, addr, 0};  // every traffic input idle (rare: register reads at the end of a run)
-  rtl_->step(last_stepped_ + 1, sw::CycleInputMasks{}, report_, &op);
+  core_->step(last_stepped_ + 1, sw::CycleInputMasks{}, report_, &op);
   handle_outputs(last_stepped_ + 1, 0, report_);
   if (sc_core::sc_is_running())
     plan(next_cycle_after(last_stepped_, fabric::now_ps()));  // the prediction may have changed
-  return rtl_->cfg_rd_data();
+  return core_->cfg_rd_data();
 }
 
 uint64_t SwitchModel::read_counter(uint32_t lo_addr) {

@@ -136,7 +136,7 @@ class SwitchModel : public sc_core::sc_module {
   // arrives: a frame's hash is taken when it arrives.
   void set_ecmp_seed(uint64_t seed) { ecmp_seed_ = seed; }
   // With a waveform: dump only simulated times in [from_ps, to_ps) (`run --trace-window`).
-  void set_trace_window(uint64_t from_ps, uint64_t to_ps) { rtl_->set_trace_time(base_cycle_, period_ps_, from_ps, to_ps); }
+  void set_trace_window(uint64_t from_ps, uint64_t to_ps) { core_->set_trace_time(base_cycle_, period_ps_, from_ps, to_ps); }
 
   // What PFC deadlock detection reads (docs/fabric.md 9), at coarse intervals and never per cycle;
   // none of it steps the RTL.
@@ -200,7 +200,7 @@ class SwitchModel : public sc_core::sc_module {
   uint64_t period_ps_;
   uint64_t base_cycle_ = 0;
   bool every_cycle_;
-  std::unique_ptr<SwitchCore> rtl_;  // the RTL or the reference model
+  std::unique_ptr<SwitchCore> core_;  // the RTL or the reference model
   std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<SwitchModel>>> in_;
   std::vector<fabric::Link*> egress_;
   std::vector<fabric::Link*> ingress_links_;

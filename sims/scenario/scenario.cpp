@@ -1025,7 +1025,10 @@ std::string Scenario::to_toml() const {
       sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, rcm_toml(sw.rcm), nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
       nic.host_queue_bytes, nic.ack_every);
   t += retransmit_toml(*this);
-  if (sw.impl != "rtl") t.insert(t.find("\n[switch]\n") + 10, fmt::format("impl = \"{}\"\n", sw.impl));
+  if (sw.impl != "rtl") {
+    constexpr std::string_view kSwitchTable = "\n[switch]\n";
+    t.insert(t.find(kSwitchTable) + kSwitchTable.size(), fmt::format("impl = \"{}\"\n", sw.impl));
+  }
   if (const std::string fab = topology_keys_toml(fabric); !fab.empty()) {
     const size_t at = t.find("\n[switch]\n");
     t.insert(at, fab);

@@ -131,7 +131,9 @@ TEST(RunCli, BareLoopCyclesNeedsOneSwitchConfiguration) {
 
 // A buffer above 12,000,000 B runs on the 64 MiB build (sw::built_buffer_bytes), the same RTL with
 // 18-bit slot pointers: where the buffer never binds (HPCC's 2:1 incast, no pause) every output
-// file equals the 12 MB build's, byte for byte; the switch model takes more memory (262,144 slots).
+// file equals the 12 MB build's, byte for byte; the switch model takes more memory: its memories
+// indexed by cell or slot have 262,144 entries against 46,875, more than 2 MB more (2.7 MB measured; the
+// same in the coverage build, whose counters add as much to both builds).
 TEST(RunCli, LargeBufferBuildGivesTheSameRunWhereTheBufferDoesNotBind) {
   const std::string args = "run " + std::string(CCF_SCENARIO_DIR) +
                            "/incast_hpcc_ns3.toml --set traffic.0.senders=2 --set sim.duration_us=3000 "
@@ -145,7 +147,7 @@ TEST(RunCli, LargeBufferBuildGivesTheSameRunWhereTheBufferDoesNotBind) {
   const auto s = read_summary(small), l = read_summary(large);
   EXPECT_EQ(l["scenario"]["switch"]["buffer_bytes"], 33'554'432);
   EXPECT_EQ(l["pfc"]["pause_frames"], 0);
-  EXPECT_GT(l["memory"]["bytes_per_switch"].get<double>(), 2 * s["memory"]["bytes_per_switch"].get<double>());
+  EXPECT_GT(l["memory"]["bytes_per_switch"].get<double>() - s["memory"]["bytes_per_switch"].get<double>(), 2e6);
 }
 
 TEST(RunCli, BareLoopCyclesOutOfRangeIsBadInput) {

@@ -94,8 +94,10 @@ TEST(RunOutputs, AFailedWriteExitsOneNamingTheFileAndLeavesNoSummaryNorPartialFi
   const std::string log = dir + ".log";
 #ifdef CCF_GCOV_SCRATCH_DIR
   // The coverage build: the limit would cut the gcov files the run writes at its exit, and every later
-  // process would fail to add its counts to them; this run writes them under a scratch folder.
-  const std::string exec = "exec env GCOV_PREFIX=" CCF_GCOV_SCRATCH_DIR " ";
+  // process would fail to add its counts to them; this run writes them, and libgcov's messages about
+  // them, under a scratch folder.
+  const std::string exec =
+      "exec env GCOV_PREFIX=" CCF_GCOV_SCRATCH_DIR " GCOV_ERROR_FILE=" CCF_GCOV_SCRATCH_DIR "/gcov-errors.txt ";
 #else
   const std::string exec = "exec ";
 #endif
