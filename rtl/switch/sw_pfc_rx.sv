@@ -190,11 +190,16 @@ module sw_pfc_rx #(
     end
 
 `ifdef FORMAL_PAUSE_BOUND
-    // 6b. the load and the bound (2.7, IEEE 802.1Qbb), at QUANTUM_CYCLES = 8 on every port (100 Gb/s
-    // at 1.5625 GHz; a shift, where a free QUANTUM_CYCLES makes the multiply too hard for the solver):
-    // a frame with quanta N received at cycle t sets the timer of each class it enables to
-    // N x QUANTUM_CYCLES + 1 - (t' - t) at the next cycle t' (pause_until = t + 1 + N x QUANTUM_CYCLES),
-    // and the timer of (e,c) never exceeds the quanta of the last frame that paused it x QUANTUM_CYCLES.
+    // 6b. the load and the bound (2.7, IEEE 802.1Qbb), at one constant QUANTUM_CYCLES on every port,
+    // FORMAL_PAUSE_QC (default 8: 100 Gb/s at 1.5625 GHz; prove.sh proves each rate's value, as a free
+    // QUANTUM_CYCLES makes the multiply too hard for the solver): a frame with quanta N received at
+    // cycle t sets the timer of each class it enables to N x QUANTUM_CYCLES + 1 - (t' - t) at the next
+    // cycle t' (pause_until = t + 1 + N x QUANTUM_CYCLES), and the timer of (e,c) never exceeds the
+    // quanta of the last frame that paused it x QUANTUM_CYCLES.
+`ifndef FORMAL_PAUSE_QC
+`define FORMAL_PAUSE_QC 8
+`endif
+    localparam logic [CYW-1:0] F_QC = CYW'(`FORMAL_PAUSE_QC);
     logic [NQ-1:0]      fb_rx_q;       // (e,c) received a frame at the last edge
     logic [NQ*16-1:0]   fb_n_q;        // ... its quanta
     logic [NQ*CYW-1:0]  fb_bound_q;    // the last frame's quanta x QUANTUM_CYCLES
@@ -206,13 +211,13 @@ module sw_pfc_rx #(
             if (rst) begin
                 fb_bound_q[i*CYW +: CYW] <= '0;
             end else if (pfc_in_valid[i / NPRIO] && pfc_in_class_en[(i / NPRIO)*8 + (i % NPRIO)]) begin
-                fb_bound_q[i*CYW +: CYW] <= CYW'(pfc_in_time[(i / NPRIO)*128 + (i % NPRIO)*16 +: 16]) << 3;
+                fb_bound_q[i*CYW +: CYW] <= CYW'(pfc_in_time[(i / NPRIO)*128 + (i % NPRIO)*16 +: 16]) * F_QC;
             end
         end
     end
     always @* begin
         for (int e = 0; e < NPORTS; e++) begin
-            assume(quantum_cycles[e*32 +: 32] == 32'd8);
+            assume(quantum_cycles[e*32 +: 32] == 32'(`FORMAL_PAUSE_QC));
         end
         if (f_past && !rst) begin
             fb_dt = cycle - f_cycle_q;
@@ -221,7 +226,7 @@ module sw_pfc_rx #(
                 fb_tmr = (fb_u > cycle) ? fb_u - cycle : '0;
                 assert(fb_tmr <= fb_bound_q[i*CYW +: CYW]);
                 if (fb_rx_q[i]) begin
-                    fb_load = (CYW'(fb_n_q[i*16 +: 16]) << 3) + CYW'(1);
+                    fb_load = CYW'(fb_n_q[i*16 +: 16]) * F_QC + CYW'(1);
                     assert(fb_tmr == ((fb_load > fb_dt) ? fb_load - fb_dt : '0));
                 end
             end

@@ -15,7 +15,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 rtl="$(cd "$here/.." && pwd)"
 
 # property: top block, parameters (chparam), FORMAL_* define, BMC depth, k-induction depth (0: BMC only)
-props=(conservation overcommit lossless xoff_first linklist pause_timer pause_timer_classes pause_bound reg_reset)
+props=(conservation overcommit lossless xoff_first linklist pause_timer pause_timer_classes pause_bound
+       pause_bound_qc4 pause_bound_qc16 pause_bound_qc20 pause_bound_qc32 pause_bound_qc80 reg_reset)
 spec() {
     case "$1" in
         conservation)      echo "sw_admission|-set NPORTS 2 -set NPRIO 2 -set NCELLS 16|FORMAL_CONSERVATION|4|0" ;;
@@ -25,7 +26,9 @@ spec() {
         linklist)          echo "sw_queue_mgr|-set NPORTS 2 -set NPRIO 2 -set NCELLS 4 -set TAG_W 1|FORMAL_LINKLIST|8|1" ;;
         pause_timer)       echo "sw_pfc_rx|-set NPORTS 2 -set NPRIO 1|FORMAL_PAUSE_TIMER|5|0" ;;
         pause_timer_classes) echo "sw_pfc_rx|-set NPORTS 2 -set NPRIO 2|FORMAL_PAUSE_TIMER|3|0" ;;
+        # QUANTUM_CYCLES of 200, 100, 50, 40, 25 and 10 Gb/s at 1.5625 GHz: 4, 8 (the default), 16, 20, 32, 80
         pause_bound)       echo "sw_pfc_rx|-set NPORTS 2 -set NPRIO 1|FORMAL_PAUSE_BOUND|4|0" ;;
+        pause_bound_qc*)   echo "sw_pfc_rx|-set NPORTS 2 -set NPRIO 1|FORMAL_PAUSE_BOUND -DFORMAL_PAUSE_QC=${1#pause_bound_qc}|4|0" ;;
         reg_reset)         echo "sw_regs|-set NPORTS 2 -set NPRIO 2|FORMAL_REGS|4|2" ;;
         *) return 1 ;;
     esac
