@@ -8,7 +8,7 @@
 #   RUN_DIR=dir          where runs happen and raw outputs stay (default: a new temporary folder)
 #   KEEP_TRACE=1         keep the binary packet traces (about 0.1-0.5 GB per incast run)
 #   REGEN_FLOWS=1        first regenerate inputs/flow_websearch_k{4,8}.txt with HPCC's traffic_gen.py
-#                        (needs PYTHON2, a Python 2.7 interpreter; seed 1; same files as recorded)
+#                        (needs PYTHON2, a Python 2.7 interpreter; random.seed(1): the files as recorded)
 # Every run is timed with /usr/bin/time -v; data/runs.csv gets wall time and peak memory.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
