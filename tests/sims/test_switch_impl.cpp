@@ -1,4 +1,4 @@
-// switch.impl (docs/switch.md 7): the reference model in place of the Verilated RTL gives the same
+// switch.impl (docs/switch.md 8): the reference model in place of the Verilated RTL gives the same
 // output files, byte for byte, on every shipped scenario (each cut to at most kMaxDurationUs), and the
 // options that need the RTL's signals say so.
 #include <gtest/gtest.h>
