@@ -222,6 +222,17 @@ void Link::schedule_wake() {
   if (next != kNever) wake_.wake_at(next, now);
 }
 
+void Link::put_in_flight(uint64_t arrival_ps, tlm::tlm_generic_payload& trans) {
+  if (arrival_ps < now_ps() || (!in_flight_.empty() && arrival_ps < in_flight_.back().arrival_ps))
+    throw std::logic_error(fmt::format("{}: frame put on the wire to arrive at {} ps, before now ({} ps) or before the "
+                                       "frame ahead of it",
+                                       name(), arrival_ps, now_ps()));
+  Frame& f = frame_of(trans);
+  if (trans.has_mm()) trans.acquire();
+  in_flight_.push_back({arrival_ps, &trans, &f});
+  schedule_wake();
+}
+
 size_t Link::end_to_end_frames_in_flight() const {
   size_t n = 0;
   for (const InFlight& f : in_flight_) n += !is_link_local(f.frame->kind);

@@ -143,6 +143,22 @@ class Link : public sc_core::sc_module {
     tap_id_ = tap_id;
   }
 
+  // A run split over several processes (sims/parallel): this copy of the link belongs to the
+  // sender's process, the receiver is simulated by another one. hand_over_in_flight gives `to` every
+  // frame on the wire (arrival time, Frame), oldest first, and forgets them (the wake-ups it set for
+  // them then find nothing); the receiver's process puts each on its own copy with put_in_flight,
+  // which holds a reference to `trans` and delivers it at `arrival_ps` (>= now, and not before a
+  // frame already on the wire).
+  template <class F>
+  void hand_over_in_flight(F&& to) {
+    for (const InFlight& f : in_flight_) {
+      to(f.arrival_ps, *f.frame);
+      if (f.trans->has_mm()) f.trans->release();
+    }
+    in_flight_.clear();
+  }
+  void put_in_flight(uint64_t arrival_ps, tlm::tlm_generic_payload& trans);
+
   const LinkCounters& counters() const { return counters_; }
   size_t frames_in_flight() const { return in_flight_.size(); }
   // Frames in flight other than link-local ones (PFC, RCM notifications: not part of an end-to-end

@@ -105,15 +105,18 @@ uint64_t SwitchModel::accept(unsigned port, tlm::tlm_generic_payload& trans, fab
           arrival_ps + (q && egress_[port] ? egress_[port]->pause_duration(q).value() : 0);
     }
   } else if (f->kind == fabric::FrameKind::kRcmCn) {
-    sw::CnOnPort cn;
+    sw::CnOnPort cn;  // with the fabric's flow IDs until it is offered (step_cycle)
     cn.port = port;
     cn.frame.cls = f->rcm_class;
     cn.frame.fb = f->rcm_degree;
-    // Flow IDs on the wire are the fabric's (flow_ids_): the RTL gets its own hashes of the flows it
-    // has forwarded; a flow it has not seen cannot match here and is left out.
     for (unsigned i = 0; i < std::min<unsigned>(f->rcm_id_count, sw::CnFrame::kMaxIds); ++i)
-      if (const auto local = flow_ids_.local_of(f->rcm_ids[i])) cn.frame.ids[cn.frame.count++] = *local;
-    cn_pending_.push_back({cycle, cn});
+      cn.frame.ids[cn.frame.count++] = f->rcm_ids[i];
+    // In cycle and then port order, whatever order the links' frames were taken in.
+    auto at = cn_pending_.end();
+    while (at != cn_pending_.begin() && (std::prev(at)->ready_cycle > cycle ||
+                                         (std::prev(at)->ready_cycle == cycle && std::prev(at)->cn.port > port)))
+      --at;
+    cn_pending_.insert(at, {cycle, cn});
     ++stats_.cn_in;
   } else {
     trans.acquire();
@@ -123,7 +126,6 @@ uint64_t SwitchModel::accept(unsigned port, tlm::tlm_generic_payload& trans, fab
                               static_cast<uint8_t>(f->ecn),
                               static_cast<uint16_t>(f->dst_host),
                               fabric::ecmp_flow_hash(f->src_host, f->dst_host, f->flow_id, ecmp_seed_)};
-    if (params_.rcm) flow_ids_.learn(fabric::rcm_flow_id(f->src_host, f->dst_host, f->flow_id), desc.hash);
     ingress_[port].push_back({cycle, &trans, f, desc});
     ingress_nonempty_ |= uint64_t{1} << port;
     ++stats_.frames_in;
@@ -249,6 +251,14 @@ uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) {
       unknown_idle_bound_ps_ = std::min<uint64_t>(unknown_idle_bound_ps_, egress_[p]->busy_until().value());
     }
   }
+  // The RTL samples every port's ready, a port with nothing to send too (an RCM notification goes
+  // out on it): no cycle is stepped ahead past the end of the frame before a link-local frame whose
+  // start is not fixed yet, as the port would not show ready after it (run).
+  for (uint64_t m = egress_mask_ & ~idle_known_ & ~eg_pending_; m; m &= m - 1) {
+    const fabric::Link& link = *egress_[std::countr_zero(m)];
+    if (link.idle_from_ps() == fabric::Link::kNotKnown)
+      unknown_idle_bound_ps_ = std::min<uint64_t>(unknown_idle_bound_ps_, link.busy_until().value());
+  }
   if (every_cycle_ || next_busy_ || input_next || (eg_pending_ & ready) != 0) next = c + 1;
   if (rtl_next_deadline_ > c) next = std::min(next, rtl_next_deadline_);
   return next;
@@ -270,7 +280,16 @@ void SwitchModel::step_cycle(uint64_t cycle) {
   }
   const bool cn = !cn_pending_.empty() && cn_pending_.front().ready_cycle <= cycle;
   if (cn) {
-    core_->offer_cn(cn_pending_.front().cn);
+    // Flow IDs on the wire are the fabric's (flow_ids_): the RTL gets its own hashes of the flows it
+    // has forwarded; a flow it has not seen cannot match here and is left out. Translated, and
+    // learned below, in the cycle the RTL takes the frame: the map then does not depend on when the
+    // frames were taken from their links (a cycle stepped ahead takes them early, docs/fabric.md 8).
+    sw::CnOnPort offered_cn = cn_pending_.front().cn;
+    offered_cn.frame.count = 0;
+    for (unsigned i = 0; i < cn_pending_.front().cn.frame.count; ++i)
+      if (const auto local = flow_ids_.local_of(cn_pending_.front().cn.frame.ids[i]))
+        offered_cn.frame.ids[offered_cn.frame.count++] = *local;
+    core_->offer_cn(offered_cn);
     cn_pending_.pop_front();
   }
   uint64_t offered = 0;
@@ -280,6 +299,8 @@ void SwitchModel::step_cycle(uint64_t cycle) {
     if (w.ready_cycle > cycle) continue;
     w.desc.tag = offered_tag_[p] = take_tag();
     offered |= uint64_t{1} << p;
+    if (params_.rcm)
+      flow_ids_.learn(fabric::rcm_flow_id(w.frame->src_host, w.frame->dst_host, w.frame->flow_id), w.desc.hash);
     core_->offer(p, w.desc);
   }
   core_->step(cycle, sw::CycleInputMasks{offered, ready, pfc, cn}, report_, nullptr);

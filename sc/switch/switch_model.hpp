@@ -214,9 +214,10 @@ class SwitchModel : public sc_core::sc_module {
   std::vector<sw::PfcFrame> pfc_pending_;                  // per port, for the next stepped cycle
   struct CnWaiting {
     uint64_t ready_cycle;
-    sw::CnOnPort cn;
+    sw::CnOnPort cn;  // naming the flows by the fabric's IDs (translated when offered)
   };
-  std::deque<CnWaiting> cn_pending_;  // RCM notifications received, offered one per cycle (2.11.3)
+  // RCM notifications received, offered one per cycle (2.11.3), in ready_cycle and port order.
+  std::deque<CnWaiting> cn_pending_;
   // Per-cycle work visits only the ports these bits name (bit p = port p).
   uint64_t egress_mask_ = 0;       // ports with a transmitter attached
   uint64_t ingress_nonempty_ = 0;  // ports with a frame waiting in ingress_

@@ -46,12 +46,18 @@
 #include "sims/ccfabric/run_table.hpp"
 #include "sims/ccfabric/timeseries_probe.hpp"
 #include "sims/explore/recording_units.hpp"
+#include "sims/output/build_info.hpp"
 #include "sims/output/out_folder.hpp"
 #include "sims/output/output_file.hpp"
 #include "sims/output/run_plots.hpp"
 #include "sims/output/run_results.hpp"
 #include "sims/scenario/scenario.hpp"
 #include "sims/scenario/scenario_topology.hpp"
+#include "sims/parallel/frame_exchange.hpp"
+#include "sims/parallel/launch.hpp"
+#include "sims/parallel/partition.hpp"
+#include "sims/parallel/rank_comm.hpp"
+#include "sims/parallel/results_merge.hpp"
 #include "sims/workload/workload.hpp"
 
 namespace ccf::cli {
@@ -76,6 +82,9 @@ struct RunOptions {
   bool stop_on_deadlock = false;  // end the run at the first PFC deadlock found, exit code 3
   bool pcap_given = false;  // --pcap LINKS: capture.pcapng of those links (pcap_links.hpp)
   std::string pcap;
+  // --ranks N: the run split over N processes (docs/fabric.md 10; 0: not given), --partition: how
+  unsigned ranks = 0;
+  std::string partition = "auto";
 };
 
 // The capture's file in the run's folder (docs/outputs.md 5).
@@ -365,14 +374,14 @@ struct SimulatedSpan {
 // Runs from the current time to the end of the scenario or a stop, a progress line every ~2 s of
 // wall time.
 void run_to_end(RunLoop& loop, double duration_us, std::chrono::steady_clock::time_point wall0,
-                double bare_before_wall_s) {
+                double bare_before_wall_s, bool progress) {
   const sc_core::sc_time end(duration_us, sc_core::SC_US);
   auto last_print = std::chrono::steady_clock::now();
   const sc_core::sc_time chunk(50, sc_core::SC_US);
   while (!loop.stopped() && sc_core::sc_time_stamp() < end) {
     loop.run_for(std::min(chunk, end - sc_core::sc_time_stamp()));
     const auto now = std::chrono::steady_clock::now();
-    if (now - last_print > std::chrono::seconds(2)) {
+    if (progress && now - last_print > std::chrono::seconds(2)) {
       const double wall = std::chrono::duration<double>(now - wall0).count() - bare_before_wall_s;
       fmt::print(stderr, "  {:.0f} of {:.0f} us simulated, {:.1f} s wall, {:.2f} wall s per simulated ms\n",
                  sc_core::sc_time_stamp().to_seconds() * 1e6, duration_us, wall,
@@ -386,7 +395,7 @@ void run_to_end(RunLoop& loop, double duration_us, std::chrono::steady_clock::ti
 // before and right after the simulation; its wall time is not the run's.
 SimulatedSpan simulate(RunLoop& loop, Fabric& fab, std::vector<RunFlow>& flows, const RunOptions& o,
                        const sims::Scenario& s, const std::vector<sw::SwitchParams>& params,
-                       std::chrono::steady_clock::time_point wall0, sims::RunResults& r) {
+                       std::chrono::steady_clock::time_point wall0, bool progress, sims::RunResults& r) {
   const sc_core::sc_time from(s.sim.measure_from_us, sc_core::SC_US);
   double bare_before_wall_s = 0;
   if (o.bare_loop_cycles > 0) {
@@ -399,7 +408,7 @@ SimulatedSpan simulate(RunLoop& loop, Fabric& fab, std::vector<RunFlow>& flows, 
   // A run stopped (deadlock, signal) before the window opened measures from 0.
   const double window_from_us = loop.stopped() ? 0.0 : s.sim.measure_from_us;
   SimulatedSpan span{loop.stopped() ? WindowStart(fab) : open_window(fab, flows), window_from_us, 0.0, false};
-  run_to_end(loop, s.sim.duration_us, wall0, bare_before_wall_s);
+  run_to_end(loop, s.sim.duration_us, wall0, bare_before_wall_s, progress);
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count() - bare_before_wall_s;
   if (r.bare_loop)
     r.bare_loop->after_cycles_per_s =
@@ -467,9 +476,60 @@ void close_recorder(explore::TraceWriter& recorder, const RunOptions& o, const s
              recorder.events(), o.record_dir, s.nic.cc, o.record_dir);
 }
 
-void run_scenario(const RunOptions& o) {
+// A run split over ranks (docs/fabric.md 10) holds each part of the fabric in another process: the
+// options that write one file from all of it are for runs in one process.
+void check_rank_options(const RunOptions& o, unsigned ranks) {
+  const char* option = o.trace || !o.trace_window.empty() ? "--trace"
+                       : o.trace_nic                      ? "--trace-nic"
+                       : o.pcap_given                     ? "--pcap"
+                       : !o.record_dir.empty()            ? "--record-events"
+                       : o.bare_loop_cycles > 0           ? "--bare-loop-cycles"
+                                                          : nullptr;
+  if (option)
+    throw BadInput(fmt::format("{} is not available in a run split over ranks (--ranks {}): each rank holds its own "
+                               "part of the fabric; run it in one process (--ranks 1)",
+                               option, ranks));
+}
+
+// This rank's part of the fabric: the switches and hosts the partition gives it.
+void own_part(const parallel::Partition& part, unsigned rank, FabricOptions& fo) {
+  for (unsigned k = 0; k < part.switch_rank.size(); ++k) fo.switch_here.push_back(part.owns_switch(rank, k));
+  for (unsigned h = 0; h < part.host_rank.size(); ++h) fo.host_here.push_back(part.owns_host(rank, h));
+}
+
+// Rank 0: the results of every rank, as one process gives them (parallel/results_merge.hpp). Every
+// rank: the end of the collective part of the run.
+void merge_ranks(parallel::RankComm& comm, const parallel::Partition& part, const std::vector<RunFlow>& flows,
+                 const TimeseriesProbe& probe, const std::vector<std::string>& sw_names, sims::RunResults& r) {
+  std::vector<parallel::Bytes> packed = comm.allgather(parallel::pack_rank_results(r));
+  comm.finish();
+  if (comm.rank() != 0) return;
+  parallel::ResultOwners owners;
+  owners.switch_names = sw_names;
+  for (size_t i = 0; i < std::min(flows.size(), sims::RunResults::kTimeseriesFlows); ++i)
+    owners.flow_column_rank.push_back(part.host_rank[flows[i].host]);
+  for (unsigned k : probe.queue_switches()) owners.queue_rank.push_back(part.switch_rank[k]);
+  std::vector<sims::RunResults> parts(comm.size());
+  parts[0] = std::move(r);
+  for (unsigned k = 1; k < comm.size(); ++k) parts[k] = parallel::unpack_rank_results(packed[k]);
+  r = parallel::merge_rank_results(std::move(parts), owners);
+}
+
+void print_rank_figures(const sims::ParallelFigures& p) {
+  fmt::print("ranks: {} (partition {}, {} links between ranks, lookahead {:.3f} us): {} windows, {} frames exchanged, "
+             "{:.2f} s of rank 0's wall time in the exchanges\n",
+             p.ranks, p.partition, p.cut_links, p.lookahead_us, p.windows, p.frames_exchanged, p.wall_in_exchanges_s);
+}
+
+void run_scenario(const RunOptions& o, parallel::RankComm* comm) {
   const auto process0 = std::chrono::steady_clock::now();  // wall time in all, plots included
   const InterruptGuard interrupts;  // SIGINT/SIGTERM end the run at a sample, outputs marked partial
+  const unsigned nranks = comm ? comm->size() : std::max(o.ranks, 1u);
+  if (comm && o.ranks != 0 && o.ranks != nranks)
+    throw BadInput(fmt::format("--ranks = {}, but the MPI launcher started {} ranks (give the same number, or leave "
+                               "--ranks out under a launcher)",
+                               o.ranks, nranks));
+  if (nranks > 1) check_rank_options(o, nranks);
   const sims::Scenario s = load_run_scenario(o);
   if (s.traffic.empty()) throw BadInput(fmt::format("{}: no [[traffic]] entry: nothing to run", o.scenario));
   check_switch_impl_options(o, s);
@@ -485,8 +545,24 @@ void run_scenario(const RunOptions& o) {
   // Flows of every [[traffic]] entry, generated before anything is built so that a bad workload
   // stops the run as bad input.
   const std::vector<sims::GeneratedFlow> generated = generate_workload(o, s, topo);
+  std::optional<parallel::Partition> part;
+  if (comm || nranks > 1) {
+    try {
+      part = parallel::make_partition(topo, nranks, o.partition);
+    } catch (const std::invalid_argument& e) {
+      throw BadInput(e.what());
+    }
+  }
+  if (!comm && nranks > 1) {  // the inputs are good: the ranks start
+    try {
+      parallel::exec_under_mpiexec(nranks, sims::command_line());
+    } catch (const std::runtime_error& e) {
+      throw RunFailed(e.what());
+    }
+  }
+  const unsigned rank = comm ? comm->rank() : 0;
   std::optional<sims::OutFolder> out_folder;
-  hold_out_folder(o.out_dir, out_folder);
+  if (rank == 0) hold_out_folder(o.out_dir, out_folder);  // the other ranks write nothing
 
   sims::RunResults r;
   // The ratio compares the switches' stepping with one Verilated configuration's bare loop.
@@ -501,7 +577,9 @@ void run_scenario(const RunOptions& o) {
   if (o.trace_nic) nic_trace = std::make_unique<NicStateTrace>(o.out_dir + "/nic.vcd", trace_from_ps, trace_to_ps);
 
   // The modules. Names are unique per run; everything lives until the end of this function.
-  Fabric fab(s, topo, routing, cc_factory, fabric_options(o, trace_from_ps, trace_to_ps, recorder, nic_trace));
+  FabricOptions fo = fabric_options(o, trace_from_ps, trace_to_ps, recorder, nic_trace);
+  if (part) own_part(*part, rank, fo);
+  Fabric fab(s, topo, routing, cc_factory, fo);
   record_fabric(fab, topo, r);
   std::unique_ptr<PacketCapture> capture;
   try {
@@ -521,11 +599,18 @@ void run_scenario(const RunOptions& o) {
   Sampler sampler("sampler", interval, [&] { r.samples.push_back(probe.sample()); });
   // PFC deadlock detection (deadlock_detector.hpp), between two sc_start calls every period.
   DeadlockDetector detector(topo, routing, switch_views(fab), fab.lossless_mask,
-                            sc_core::sc_time(s.sim.deadlock_after_us, sc_core::SC_US).value(), interval.value());
+                            sc_core::sc_time(s.sim.deadlock_after_us, sc_core::SC_US).value(), interval.value(), comm,
+                            part ? part->switch_rank : std::vector<unsigned>{});
   r.deadlock_after_us = s.sim.deadlock_after_us;
+  std::optional<parallel::FrameExchange> exchange;
+  std::optional<RankSync> sync;
+  if (comm) {
+    exchange.emplace(*comm, *part, topo, fab.link_dirs);
+    sync.emplace(RankSync{*comm, *exchange, part->lookahead_ps});
+  }
   RunLoop loop(fab, detector, capture.get(), interval.value(), sw_names, o.stop_on_deadlock, r,
-               [&](const sims::OutputError& e) { throw incomplete_results(e, o.out_dir); });
-  const SimulatedSpan span = simulate(loop, fab, flows, o, s, params, wall0, r);
+               [&](const sims::OutputError& e) { throw incomplete_results(e, o.out_dir); }, sync ? &*sync : nullptr);
+  const SimulatedSpan span = simulate(loop, fab, flows, o, s, params, wall0, rank == 0, r);
 
   // Results.
   const double window_us = span.end_us - span.window_from_us;
@@ -534,15 +619,50 @@ void run_scenario(const RunOptions& o) {
   collect_window(fab, span.at_window, span.window_from_us, span.end_us, r);
   collect_frame_ledger(fab, span.at_window.switch_drops, r);
   collect_switch_counters(fab, topo, routing, sw_names, r);
+  if (comm) {
+    r.parallel = sims::ParallelFigures{nranks,
+                                       o.partition,
+                                       part->cut_links.empty() ? 0.0 : double(part->lookahead_ps) / 1e6,
+                                       static_cast<unsigned>(part->cut_links.size()),
+                                       exchange->exchanges(),
+                                       exchange->frames_sent(),
+                                       sync->wall_s};
+    merge_ranks(*comm, *part, flows, probe, sw_names, r);
+    if (rank != 0) return;
+  }
   const auto outputs0 = std::chrono::steady_clock::now();
   write_outputs(nic_trace.get(), capture.get(), r, o.out_dir);
   // gnuplot draws in the background while the table is printed.
   std::optional<sims::RunPlots> plots = start_plots(o, r);
   print_run_summary(o, s, topo, span, capture.get(), r);
+  if (r.parallel) print_rank_figures(*r.parallel);
   finish_plots(plots, o.out_dir, process0, outputs0);
   if (recorder) close_recorder(*recorder, o, s);
   if (const std::string err = r.accounting_error(); !err.empty()) throw RunFailed(err);
   if (span.stopped) throw_stopped(r, span.end_us, o.out_dir);
+}
+
+// One process, or one rank of several that an MPI launcher started: only rank 0 prints and writes.
+// An error on a rank before the ranks' last exchange ends them all (RankComm::finish).
+void run_scenario(const RunOptions& o) {
+  if (!parallel::started_by_mpi_launcher()) return run_scenario(o, nullptr);
+  std::unique_ptr<parallel::RankComm> comm;
+  try {
+    comm = parallel::make_mpi_comm();
+  } catch (const std::runtime_error& e) {
+    throw RunFailed(fmt::format("started by an MPI launcher, but {}", e.what()));
+  }
+  if (comm->rank() != 0 && !std::freopen("/dev/null", "w", stdout))
+    throw RunFailed(fmt::format("rank {}: cannot silence its output", comm->rank()));
+  try {
+    run_scenario(o, comm.get());
+  } catch (const std::exception& e) {
+    if (comm->finished()) throw;  // rank 0's own end (a stop, a failed write): main says it
+    fmt::print(stderr, "error: rank {} of {}: {}\n", comm->rank(), comm->size(), e.what());
+    std::fflush(stderr);
+    comm->abort(dynamic_cast<const BadInput*>(&e) ? kExitBadInput : kExitRunFailed);
+    throw;
+  }
 }
 
 }  // namespace
@@ -585,6 +705,16 @@ void add_run_command(CLI::App& app) {
                   "both directions: all-host-links, all-links, or a comma-separated list of hostH and SWITCH:PORT "
                   "(the switch and port of ports.csv); docs/outputs.md 5")
       ->type_name("LINKS");
+  cmd->add_option("--ranks", o->ranks,
+                  "split the run over N processes through MPI (started with mpiexec; under mpirun or srun the "
+                  "launcher's count), with the same output files as one process (docs/fabric.md 10)")
+      ->type_name("N")
+      ->check(integer_range(1, 4096));
+  cmd->add_option("--partition", o->partition,
+                  "with --ranks: which rank simulates which switch: auto (= pods), pods, tiers or blocks "
+                  "(docs/fabric.md 10)")
+      ->check(CLI::IsMember({"auto", "pods", "tiers", "blocks"}))
+      ->capture_default_str();
   cmd->add_flag("--stop-on-deadlock", o->stop_on_deadlock,
                 "end the run at the first PFC deadlock found (sim.deadlock_after_us), write its outputs up to "
                 "then and exit with code 3 (docs/fabric.md 9)");

@@ -26,6 +26,7 @@
 #include "sc/fabric/topology.hpp"
 #include "sc/switch/switch_model.hpp"
 #include "sims/output/run_results.hpp"
+#include "sims/parallel/rank_comm.hpp"
 
 namespace ccf::cli {
 
@@ -49,9 +50,12 @@ class DeadlockDetector {
   // switches[k] is switch k of `topo`; lossless_mask: the PFC classes (bit c = priority c; 0 without
   // PFC); after_ps: how long each queue of a cycle must have been stuck; sample_ps: the run's sample
   // period (check_period_ps).
+  // In a run split over ranks (docs/fabric.md 10), `comm` names them and switch_rank[k] is the
+  // rank that simulates switch k: each rank reads its own switches and the ranks share what they
+  // found, so every rank finds the same deadlocks. nullptr and empty: one process.
   DeadlockDetector(const fabric::Topology& topo, const fabric::Routing& routing,
                    std::vector<const swc::SwitchModel*> switches, uint8_t lossless_mask, uint64_t after_ps,
-                   uint64_t sample_ps);
+                   uint64_t sample_ps, parallel::RankComm* comm = nullptr, std::vector<unsigned> switch_rank = {});
 
   // The period of the checks: the sample period when it is at most half of after_ps (the run ends
   // an sc_start at each sample anyway, so checking costs no more of them), else a quarter of
@@ -70,17 +74,35 @@ class DeadlockDetector {
   struct Hop {
     unsigned sw, port, peer, peer_port;
   };
+  // A queue stuck for after_ps, as its switch's rank read it.
+  struct StuckQueue {
+    uint64_t node, last_sent_ps, bytes, frames;
+  };
+  // Node `from` waits for node `to`: to's switch holds frames from `from` in `to`'s queue.
+  struct WaitEdge {
+    uint64_t from, to;
+  };
+  // What one rank found: its stuck queues, and the edges into them from any queue.
+  struct Found {
+    std::vector<StuckQueue> stuck;
+    std::vector<WaitEdge> edges;
+  };
   size_t node_of(size_t hop, unsigned prio) const { return hop * sw::kMaxPrio + prio; }
+  bool owns(unsigned sw) const { return switch_rank_.empty() || switch_rank_[sw] == comm_->rank(); }
   // Whether the queue of `node` holds frames, is paused by its peer and has sent nothing since it
   // was last seen otherwise; updates stuck_since_ps_.
   bool stuck(size_t node, uint64_t now_ps);
   const std::vector<uint32_t>& queued_by_ingress(unsigned sw, unsigned prio);
-  DeadlockFound describe(const std::vector<size_t>& cycle, uint64_t now_ps);
+  Found find_local(uint64_t now_ps);
+  std::vector<Found> share(Found mine);
 
   std::vector<Hop> hops_;
   std::vector<std::vector<size_t>> hop_at_;  // [sw][port]: the hop leaving there, or kNoHop
+  std::vector<std::vector<size_t>> hop_into_;  // [sw][port]: the hop arriving there, or kNoHop
   static constexpr size_t kNoHop = SIZE_MAX;
   std::vector<const swc::SwitchModel*> switches_;
+  parallel::RankComm* comm_;
+  std::vector<unsigned> switch_rank_;
   std::vector<unsigned> prios_;  // the lossless classes: only they are paused
   uint64_t after_ps_, period_ps_;
   static constexpr uint64_t kNotStuck = UINT64_MAX;

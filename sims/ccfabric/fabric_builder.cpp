@@ -24,7 +24,9 @@ std::vector<sw::SwitchParams> switch_params(const sims::Scenario& s, const fabri
 
 Fabric::Fabric(const sims::Scenario& s, const fabric::Topology& topo, const fabric::Routing& routing,
                const CcFactory& cc, const FabricOptions& o)
-    : params(switch_params(s, topo)) {
+    : params(switch_params(s, topo)),
+      switch_here(o.switch_here.empty() ? std::vector<bool>(topo.switches(), true) : o.switch_here),
+      host_here(o.host_here.empty() ? std::vector<bool>(topo.hosts, true) : o.host_here) {
   build_switches(s, topo, routing, o);
   build_nics(s, topo, routing, cc, o);
   build_links(topo);
@@ -132,7 +134,10 @@ std::vector<RunFlow> Fabric::add_flows(const std::vector<sims::GeneratedFlow>& g
     fs.bytes = g.bytes;
     fs.start = sc_core::sc_time(g.start_us, sc_core::SC_US);
     fs.max_gbps = g.max_gbps;
-    flows.push_back({g.src, nics[g.src]->add_flow(fs), g.id});
+    if (host_here[g.src])
+      flows.push_back({g.src, nics[g.src]->add_flow(fs), g.id});
+    else
+      flows.push_back({g.src, 0, g.id, 0, false});
   }
   return flows;
 }

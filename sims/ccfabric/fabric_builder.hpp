@@ -35,6 +35,7 @@ struct RunFlow {
   unsigned host;
   uint32_t index, id;
   uint64_t acked_at_window = 0;
+  bool here = true;  // its sender is simulated by this rank (docs/fabric.md 10); else index is unused
 };
 
 struct FabricOptions {
@@ -43,6 +44,10 @@ struct FabricOptions {
   uint64_t trace_from_ps = 0, trace_to_ps = UINT64_MAX;
   // Wraps each host's units after the factory made them (event recording, the NIC state trace).
   std::function<void(unsigned host, std::unique_ptr<nic::CcUnit>& cc, std::unique_ptr<nic::NpUnit>& np)> wrap_units;
+  // A run split over ranks: the switches and hosts this rank simulates (switch_here, host_here).
+  // Every rank builds the whole fabric, so that each module's processes run in the same order
+  // as in one process; the others' copies carry no traffic.
+  std::vector<bool> switch_here, host_here;  // empty: all
 };
 
 class Fabric {
@@ -62,8 +67,10 @@ class Fabric {
   std::optional<sims::QueueMarks> queue_marks;              // switch 0's thresholds (queue.png)
   uint64_t rss_before_switches_bytes = 0;                   // resident set before the switches were built
   uint64_t switches_bytes = 0;                              // its growth while they were built
+  std::vector<bool> switch_here, host_here;                 // simulated by this rank (FabricOptions)
 
-  // Adds the workload's flows to their senders' NICs, ids from the generator (1, 2, ... in its order).
+  // Adds the workload's flows to their senders' NICs, ids from the generator (1, 2, ... in its order);
+  // a flow whose sender another rank simulates is listed with here = false and not added.
   std::vector<RunFlow> add_flows(const std::vector<sims::GeneratedFlow>& generated);
 
  private:

@@ -44,7 +44,8 @@ std::vector<sims::PathLink> route_links(const fabric::Topology& topo, const fabr
 
 WindowStart open_window(Fabric& fab, std::vector<RunFlow>& flows) {
   WindowStart at(fab);
-  for (auto& f : flows) f.acked_at_window = fab.nics[f.host]->flow(f.index).c.bytes_acked;
+  for (auto& f : flows)
+    if (f.here) f.acked_at_window = fab.nics[f.host]->flow(f.index).c.bytes_acked;
   for (auto& n : fab.nics) n->open_stall_window();
   for (const auto& sm : fab.switches)
     for (size_t k = 1; k < sw::kNumDropReasons; ++k) at.switch_drops += sm->stats().drops[k];
@@ -80,6 +81,7 @@ void collect_flow_results(const Fabric& fab, const std::vector<RunFlow>& flows, 
                           const std::vector<uint64_t>& ecmp_seeds, const std::vector<std::string>& sw_names,
                           double window_us, double starved_after_us, sims::RunResults& r) {
   for (const auto& f : flows) {
+    if (!f.here) continue;  // its rank's row
     const nic::FlowState& st = fab.nics[f.host]->flow(f.index);
     sims::FlowResult fr;
     fr.id = f.id;
@@ -115,6 +117,7 @@ void collect_fct(const Fabric& fab, const std::vector<RunFlow>& flows,
   ip.ack_coalesce_timeout_ps = double(nc.ack_coalesce_timeout.value());
   std::vector<sims::FctRecord> records;
   for (size_t i = 0; i < flows.size(); ++i) {
+    if (!flows[i].here) continue;  // its rank's record
     const sims::GeneratedFlow& g = generated[i];
     const nic::FlowState& st = fab.nics[flows[i].host]->flow(flows[i].index);
     sims::FctRecord rec;
@@ -182,6 +185,7 @@ void collect_frame_ledger(const Fabric& fab, uint64_t switch_drops_at_window, si
 void collect_switch_counters(const Fabric& fab, const fabric::Topology& topo, const fabric::Routing& routing,
                              const std::vector<std::string>& sw_names, sims::RunResults& r) {
   for (unsigned k = 0; k < fab.switches.size(); ++k) {
+    if (!fab.switch_here[k]) continue;  // its rank's rows
     swc::SwitchModel& sm = *fab.switches[k];
     if (r.rcm_enabled) r.rcm_switches.push_back({sw_names[k], {}});
     for (unsigned p = 0; p < fab.params[k].nports; ++p) {

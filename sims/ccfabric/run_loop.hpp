@@ -3,6 +3,9 @@
 // end of the sc_start) never passes a sample (docs/fabric.md 8), and at the next PFC deadlock check,
 // which reads the switches as they are at that time (docs/fabric.md 9). Between two sc_start calls
 // the packet capture is flushed, deadlocks are checked and a signal (SIGINT, SIGTERM) stops the run.
+//
+// In a run split over ranks (docs/fabric.md 10) each sc_start also ends within the lookahead of the
+// last: the ranks then exchange the frames on the links between them and agree whether to stop.
 #pragma once
 
 #include <cstdint>
@@ -17,8 +20,18 @@
 #include "sims/ccfabric/packet_capture.hpp"
 #include "sims/output/output_file.hpp"
 #include "sims/output/run_results.hpp"
+#include "sims/parallel/frame_exchange.hpp"
+#include "sims/parallel/rank_comm.hpp"
 
 namespace ccf::cli {
+
+// The ranks of a split run, their exchange of frames and its lookahead (parallel/partition.hpp).
+struct RankSync {
+  parallel::RankComm& comm;
+  parallel::FrameExchange& frames;
+  uint64_t lookahead_ps;
+  double wall_s = 0.0;  // in the exchanges
+};
 
 class RunLoop {
  public:
@@ -27,7 +40,7 @@ class RunLoop {
   // `capture_failed`, which throws.
   RunLoop(Fabric& fab, DeadlockDetector& detector, PacketCapture* capture, uint64_t sample_ps,
           const std::vector<std::string>& sw_names, bool stop_on_deadlock, sims::RunResults& r,
-          std::function<void(const sims::OutputError&)> capture_failed);
+          std::function<void(const sims::OutputError&)> capture_failed, RankSync* ranks = nullptr);
 
   // Runs for d of simulated time, or until the run is stopped.
   void run_for(const sc_core::sc_time& d);
@@ -35,6 +48,8 @@ class RunLoop {
 
  private:
   void check_deadlocks();
+  // The end of an sc_start: frames to the other ranks, deadlocks, signals.
+  void end_window();
 
   Fabric& fab_;
   DeadlockDetector& detector_;
@@ -45,6 +60,7 @@ class RunLoop {
   const bool stop_on_deadlock_;
   sims::RunResults& r_;
   std::function<void(const sims::OutputError&)> capture_failed_;
+  RankSync* ranks_;
   bool stopped_ = false;
 };
 

@@ -30,7 +30,12 @@ TimeseriesProbe::TimeseriesProbe(const Fabric& fab, const std::vector<RunFlow>& 
       ts_flows_(std::min(flows.size(), sims::RunResults::kTimeseriesFlows)),
       rcm_(s.sw.rcm.enable),
       last_acked_(flows.size(), 0) {
-  window_cc_ = !flows.empty() && std::isfinite(fab.nics[flows[0].host]->cc().window_bytes(flows[0].index));
+  // A rank's first own flow says whether the units keep a window (a rank with none: any answer).
+  for (const RunFlow& f : flows)
+    if (f.here) {
+      window_cc_ = std::isfinite(fab.nics[f.host]->cc().window_bytes(f.index));
+      break;
+    }
   r.flow_cc_metric = window_cc_ ? "cwnd_packets" : "cc_rate_gbps";
   uint8_t data_prios = 0;
   for (const auto& t : s.traffic) data_prios |= static_cast<uint8_t>(1u << t.priority);
@@ -48,6 +53,13 @@ sims::Sample TimeseriesProbe::sample() {
   const uint64_t now_ps = sc_core::sc_time_stamp().value();
   smp.time_us = sc_core::sc_time_stamp().to_seconds() * 1e6;
   for (size_t i = 0; i < flows_.size(); ++i) {
+    if (!flows_[i].here) {  // another rank's flow: its rank fills the columns (docs/fabric.md 10)
+      if (i < ts_flows_) {
+        smp.flow_rate_gbps.push_back(0.0);
+        smp.flow_cc.push_back(0.0);
+      }
+      continue;
+    }
     nic::Nic& n = *fab_.nics[flows_[i].host];
     const nic::FlowState& f = n.flow(flows_[i].index);
     const bool wide = i < ts_flows_, active = active_in_interval(f, now_ps, interval_ps_);

@@ -21,6 +21,12 @@ class TimeseriesProbe {
                   const std::vector<std::string>& sw_names, sims::RunResults& r);
   // The sample at the current SystemC time (the end of an interval).
   sims::Sample sample();
+  // The switch of each sampled queue, in RunResults::queues order.
+  std::vector<unsigned> queue_switches() const {
+    std::vector<unsigned> k;
+    for (const QueueRef& q : queues_) k.push_back(q.sw);
+    return k;
+  }
 
  private:
   struct QueueRef {

@@ -173,6 +173,17 @@ nlohmann::json speed_json(const RunResults& r) {
                  {"before_cycles_per_s", b.before_cycles_per_s},
                  {"after_cycles_per_s", b.after_cycles_per_s}};
   }
+  nlohmann::json parallel = nullptr;
+  if (r.parallel) {
+    const ParallelFigures& p = *r.parallel;
+    parallel = {{"ranks", p.ranks},
+                {"partition", p.partition},
+                {"lookahead_us", p.lookahead_us},
+                {"cut_links", p.cut_links},
+                {"windows", p.windows},
+                {"frames_exchanged", p.frames_exchanged},
+                {"wall_in_exchanges_s", p.wall_in_exchanges_s}};
+  }
   return {{"wall_s_per_simulated_ms", r.simulated_us > 0 ? r.wall_s / (r.simulated_us / 1000.0) : 0.0},
           {"frames_per_wall_s", r.wall_s > 0 ? double(r.frames.delivered) / r.wall_s : 0.0},
           {"wall_share", {{"switch_rtl", r.wall_s > 0 ? r.wall_switch_s / r.wall_s : 0.0},
@@ -181,7 +192,8 @@ nlohmann::json speed_json(const RunResults& r) {
                            r.wall_s > 0 ? 1.0 - (r.wall_switch_s + r.wall_nic_s) / r.wall_s : 0.0}}},
           {"switch_cycles_per_s", or_null(r.switch_cycles_per_s())},
           {"bare_loop", bare_loop},
-          {"cosim_over_bare", or_null(r.cosim_over_bare())}};
+          {"cosim_over_bare", or_null(r.cosim_over_bare())},
+          {"parallel", parallel}};
 }
 
 // "memory": machine dependent, like "speed" (not part of the bit-identical output).

@@ -151,6 +151,18 @@ struct BareLoopFigures {
   double mean_cycles_per_s() const { return (before_cycles_per_s + after_cycles_per_s) / 2; }
 };
 
+// A run split over several processes (`ccfabric run --ranks N`, docs/fabric.md 10): how it was split
+// and what the synchronisation cost.
+struct ParallelFigures {
+  unsigned ranks = 1;
+  std::string partition;             // the scheme (sims/parallel/partition.hpp)
+  double lookahead_us = 0.0;         // the least delay of a link between ranks (0: none crosses)
+  unsigned cut_links = 0;            // links between ranks
+  uint64_t windows = 0;              // synchronisation windows (frame exchanges)
+  uint64_t frames_exchanged = 0;     // frames sent from one rank to another
+  double wall_in_exchanges_s = 0.0;  // rank 0's wall time in the exchanges (waiting included)
+};
+
 // The thresholds a queue plot marks, in bytes (unset: not in force).
 struct QueueMarks {
   std::optional<uint64_t> ecn_kmin_bytes, ecn_kmax_bytes;  // RED/ECN (docs/switch.md 2.6)
@@ -200,6 +212,7 @@ struct RunResults {
   double wall_switch_s = 0.0, wall_nic_s = 0.0;
   uint64_t switch_cycles_stepped = 0, switch_cycles_total = 0;
   std::optional<BareLoopFigures> bare_loop;
+  std::optional<ParallelFigures> parallel;  // a run split over ranks
   // Every switch queue that can carry data (a cabled port, a traffic priority), e.g.
   // "switch0.port0.prio3", in switch, port, priority order.
   std::vector<std::string> queues;

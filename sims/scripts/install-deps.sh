@@ -4,10 +4,10 @@
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config python3 verilator yosys libsystemc-dev libfmt-dev libgtest-dev
       libgmock-dev libbenchmark-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev zlib1g-dev gnuplot-nox
-      gtkwave xvfb xauth z3 tshark "$@")
+      gtkwave xvfb xauth z3 tshark libmpich-dev mpich "$@")
 # gtkwave: the viewer of --trace waveforms (fst2vcd reads them, and GTKWave itself under xvfb-run loads
 # the saved views, in tests); z3: the formal proofs; tshark: Wireshark's dissectors, which read the
-# --pcap captures in a test (and show them to a user)
+# --pcap captures in a test (and show them to a user); libmpich-dev, mpich: `ccfabric run --ranks N`
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -49,13 +49,16 @@ inline std::vector<std::map<std::string, std::string>> read_csv(const std::strin
   return rows;
 }
 
-inline CliResult run_ccfabric(const std::string& args) {
+// A shell command line, its output (stdout and stderr) captured.
+inline CliResult run_command(const std::string& command) {
   const std::string log = ccf::test::tmp_dir() / ("ccf_cli_" + std::to_string(getpid()) + ".log");
-  const int rc = std::system((std::string(CCF_BINARY) + " " + args + " >" + log + " 2>&1").c_str());
+  const int rc = std::system((command + " >" + log + " 2>&1").c_str());
   CliResult r{WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, read_file(log)};
   std::filesystem::remove(log);
   return r;
 }
+
+inline CliResult run_ccfabric(const std::string& args) { return run_command(std::string(CCF_BINARY) + " " + args); }
 
 // A fresh output directory for one run of this process.
 inline std::string out_dir(const std::string& name) {

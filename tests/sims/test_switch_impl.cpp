@@ -12,54 +12,18 @@
 #include <toml++/toml.h>
 
 #include "cli_run.hpp"
+#include "shipped_scenarios.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using ccf::test::out_dir;
-using ccf::test::read_file;
 using ccf::test::run_ccfabric;
-
-// Runs are cut to this simulated time, and to kMaxLargeDurationUs on the 432-host fabric (k = 12).
-constexpr double kMaxDurationUs = 400, kMaxLargeDurationUs = 100;
-
-// A shipped scenario, and the keys set on top of it.
-struct Case {
-  std::string scenario, sets, name;
-};
-
-// Every shipped scenario as it is, and the RCM paper's scenarios with RCM on as well.
-std::vector<Case> shipped_cases() {
-  std::vector<std::string> names;
-  for (const auto& e : fs::directory_iterator(CCF_SCENARIO_DIR))
-    if (e.path().extension() == ".toml") names.push_back(e.path().stem().string());
-  std::sort(names.begin(), names.end());
-  std::vector<Case> cases;
-  for (const std::string& n : names) {
-    cases.push_back({n, "", n});
-    if (n.starts_with("rcm_")) cases.push_back({n, " --set switch.rcm.enable=true", n + "_with_rcm"});
-  }
-  return cases;
-}
-
-// The keys that cut `scenario` to at most `max_us`, or to kLastStartMarginUs after its last traffic
-// entry starts: its duration, its measurement start and the end of its traffic's arrivals.
-constexpr double kLastStartMarginUs = 50;
-std::string cut_to(const toml::table& t, double max_us) {
-  double last_start_us = 0;
-  if (const toml::array* traffic = t["traffic"].as_array())
-    for (const toml::node& e : *traffic)
-      last_start_us = std::max(last_start_us, (*e.as_table())["start_us"].value_or(0.0));
-  const double duration_us =
-      std::min(t["sim"]["duration_us"].value_or(max_us), std::max(max_us, last_start_us + kLastStartMarginUs));
-  std::string sets = fmt::format(" --set sim.duration_us={} --set sim.measure_from_us={}", duration_us,
-                                 std::min(t["sim"]["measure_from_us"].value_or(0.0), duration_us / 2));
-  if (const toml::array* traffic = t["traffic"].as_array())
-    for (size_t i = 0; i < traffic->size(); ++i)
-      if ((*(*traffic)[i].as_table())["stop_us"].value_or(0.0) > duration_us)
-        sets += fmt::format(" --set traffic.{}.stop_us={}", i, duration_us);
-  return sets;
-}
+using ccf::test::Case;
+using ccf::test::cut_to;
+using ccf::test::kMaxDurationUs;
+using ccf::test::kMaxLargeDurationUs;
+using ccf::test::shipped_cases;
 
 // summary.json without what depends on the machine or the invocation, without switch.impl itself and
 // without the count of cycles stepped: the RTL's stepping prediction may ask for a cycle in which
@@ -70,8 +34,6 @@ nlohmann::json results_of(const std::string& dir) {
   s["switch_cycles"].erase("stepped");
   return s;
 }
-
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
 class SwitchImpl : public testing::TestWithParam<Case> {};
 
@@ -87,11 +49,7 @@ TEST_P(SwitchImpl, ReferenceModelGivesTheRtlsOutputFiles) {
   ASSERT_EQ(a.exit_code, 0) << a.output;
   ASSERT_EQ(b.exit_code, 0) << b.output;
   EXPECT_NE(b.output.find("switch reference model"), std::string::npos) << b.output;
-  for (const char* f : {"flows.csv", "fct.csv", "timeseries.csv", "pfc.csv", "ports.csv"}) {
-    SCOPED_TRACE(f);
-    ASSERT_TRUE(fs::exists(rtl + "/" + f));
-    EXPECT_TRUE(read_file(rtl + "/" + f) == read_file(ref + "/" + f));
-  }
+  ccf::test::expect_same_output_files(rtl, ref);
   EXPECT_EQ(results_of(rtl), results_of(ref));
   fs::remove_all(rtl);
   fs::remove_all(ref);
