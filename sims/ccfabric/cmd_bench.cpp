@@ -97,6 +97,8 @@ std::vector<Case> bench_cases(const BenchOptions& o) {
   const std::string large =
       fmt::format("sim.duration_us={} sim.measure_from_us={} fabric.hosts=32 traffic.0.senders=31 traffic.0.flows=5000",
                   o.duration_us, o.duration_us / 2);
+  const double k8_us = std::min(o.duration_us / 10, 1000.0);
+  const std::string k8 = fmt::format("sim.duration_us={} sim.measure_from_us={} switch.impl=reference", k8_us, k8_us / 2);
   std::vector<Case> cases;
   for (const cc::CcAlgorithm* a : cc::algorithms())
     cases.push_back({a->name(), a->bench_scenario(), dur, {}});
@@ -118,6 +120,10 @@ std::vector<Case> bench_cases(const BenchOptions& o) {
       // Verilated RTL (switch.impl = "reference", docs/switch.md 8): the same outputs.
       {"dcqcn_switch_reference", "incast_dcqcn_100g.toml", dur + " switch.impl=reference", {}},
       {"rcm_burst_off_switch_reference", "rcm_incast_burst.toml", "switch.rcm.enable=false switch.impl=reference", {}},
+      // HPCC's web-search flows on the k = 8 fat tree (docs/crossval.md) on the reference model, in one
+      // process and split over 2 by pods (`run --ranks 2`, docs/fabric.md 10): the same outputs.
+      {"websearch_k8_reference", "websearch_hpcc_k8.toml", k8, {}},
+      {"websearch_k8_reference_2_ranks", "websearch_hpcc_k8.toml", k8, {"--ranks", "2"}},
   });
   return cases;
 }
@@ -269,6 +275,11 @@ void print_relative_walls(const std::vector<CaseResult>& results, const BenchOpt
   fmt::print("switch reference model in place of its RTL (switch.impl = \"reference\"): {} {:.2f} s ({:.2f}x), "
              "RCM micro-burst off {:.2f} s ({:.2f}x)\n",
              first_name, ref, ref / dcqcn, rcm_ref, rcm_ref / rcm_off);
+  const double k8 = wall_s(case_named(results, "websearch_k8_reference"));
+  const double k8_2 = wall_s(case_named(results, "websearch_k8_reference_2_ranks"));
+  fmt::print("k = 8 web search on the reference model: {:.2f} s in one process, {:.2f} s split over 2 ranks "
+             "(run --ranks 2): {:.2f}x\n",
+             k8, k8_2, k8_2 / k8);
   fmt::print("wall time per frame relative to {}: {}\n", first_name, relative_per_frame);
 }
 
@@ -319,7 +330,9 @@ void run_bench(const BenchOptions& o) {
                            {"full_over_light_wall", dcqcn / light},
                            {"rcm_on_over_off_wall", rcm_on / rcm_off},
                            {"dcqcn_rtl_over_kernel_wall", rtl / dcqcn},
-                           {"switch_reference_over_rtl_wall", {{"dcqcn", ref / dcqcn}, {"rcm_burst_off", rcm_ref / rcm_off}}}};
+                           {"switch_reference_over_rtl_wall", {{"dcqcn", ref / dcqcn}, {"rcm_burst_off", rcm_ref / rcm_off}}},
+                           {"two_ranks_over_one_wall", wall_s(case_named(results, "websearch_k8_reference_2_ranks")) /
+                                                           wall_s(case_named(results, "websearch_k8_reference"))}};
   sims::write_output_file(o.out_dir + "/bench.json", report.dump(2) + "\n");
   fmt::print("outputs in {}/ (bench.json, one run directory per case)\n", o.out_dir);
 }

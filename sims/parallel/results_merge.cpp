@@ -125,6 +125,9 @@ sims::RunResults merge_rank_results(std::vector<sims::RunResults> parts, const R
     if (p.samples.size() != m.samples.size())
       throw std::logic_error("ccf::parallel: the ranks took different numbers of samples");
   }
+  // Where the wall time went, as shares of a rank's: the ranks' mean.
+  m.wall_switch_s /= double(parts.size());
+  m.wall_nic_s /= double(parts.size());
   m.flows = concat_sorted(parts, &sims::RunResults::flows, [](const sims::FlowResult& f) { return f.id; });
   m.receivers = concat_sorted(parts, &sims::RunResults::receivers, [](const sims::ReceiverResult& x) { return x.host; });
   m.ports = concat_sorted(parts, &sims::RunResults::ports,

@@ -168,7 +168,7 @@ TEST(BenchCli, ReportsEveryCaseAndStepsFewerSwitchCyclesAtLightLoad) {
   const auto j = nlohmann::json::parse(read_file(out + "/bench.json"));
   // One incast per registered algorithm, then the fixed cases, looked up by name.
   const auto& cases = j["cases"];
-  ASSERT_EQ(cases.size(), ccf::cc::algorithms().size() + 8);
+  ASSERT_EQ(cases.size(), ccf::cc::algorithms().size() + 10);
   for (size_t i = 0; i < ccf::cc::algorithms().size(); ++i) EXPECT_EQ(cases[i]["case"], ccf::cc::algorithms()[i]->name());
   const auto wall = [&](const std::string& name) {
     for (const auto& c : cases)
@@ -183,6 +183,8 @@ TEST(BenchCli, ReportsEveryCaseAndStepsFewerSwitchCyclesAtLightLoad) {
                    wall("dcqcn_switch_reference") / wall("dcqcn"));
   EXPECT_DOUBLE_EQ(j["switch_reference_over_rtl_wall"]["rcm_burst_off"].get<double>(),
                    wall("rcm_burst_off_switch_reference") / wall("rcm_burst_off"));
+  EXPECT_DOUBLE_EQ(j["two_ranks_over_one_wall"].get<double>(),
+                   wall("websearch_k8_reference_2_ranks") / wall("websearch_k8_reference"));
   EXPECT_EQ(j["rounds"], 2);
   EXPECT_GE(j["bare_switch_cycles_per_s"].get<double>(), j["bare_switch_cycles_per_s_slowest_round"].get<double>());
   EXPECT_GT(j["bare_switch_cycles_per_s_slowest_round"].get<double>(), 0.0);
