@@ -51,13 +51,13 @@
 #include "sims/output/output_file.hpp"
 #include "sims/output/run_plots.hpp"
 #include "sims/output/run_results.hpp"
-#include "sims/scenario/scenario.hpp"
-#include "sims/scenario/scenario_topology.hpp"
 #include "sims/parallel/frame_exchange.hpp"
 #include "sims/parallel/launch.hpp"
 #include "sims/parallel/partition.hpp"
 #include "sims/parallel/rank_comm.hpp"
 #include "sims/parallel/results_merge.hpp"
+#include "sims/scenario/scenario.hpp"
+#include "sims/scenario/scenario_topology.hpp"
 #include "sims/workload/workload.hpp"
 
 namespace ccf::cli {
@@ -554,6 +554,10 @@ void run_scenario(const RunOptions& o, parallel::RankComm* comm) {
     }
   }
   if (!comm && nranks > 1) {  // the inputs are good: the ranks start
+    if (!parallel::built_with_mpi())
+      throw RunFailed(fmt::format("--ranks {} needs MPI, and this ccfabric was built without it: install libmpich-dev "
+                                  "and mpich (sims/scripts/install-deps.sh) and rebuild",
+                                  nranks));
     try {
       parallel::exec_under_mpiexec(nranks, sims::command_line());
     } catch (const std::runtime_error& e) {
