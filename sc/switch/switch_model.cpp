@@ -254,10 +254,12 @@ uint64_t SwitchModel::next_cycle_after(uint64_t c, uint64_t now) {
   // The RTL samples every port's ready, a port with nothing to send too (an RCM notification goes
   // out on it): no cycle is stepped ahead past the end of the frame before a link-local frame whose
   // start is not fixed yet, as the port would not show ready after it (run).
-  for (uint64_t m = egress_mask_ & ~idle_known_ & ~eg_pending_; m; m &= m - 1) {
-    const fabric::Link& link = *egress_[std::countr_zero(m)];
-    if (link.idle_from_ps() == fabric::Link::kNotKnown)
-      unknown_idle_bound_ps_ = std::min<uint64_t>(unknown_idle_bound_ps_, link.busy_until().value());
+  for (uint64_t m = local_waiting_ & ~eg_pending_; m; m &= m - 1) {
+    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
+    if (egress_[p]->idle_from_ps() == fabric::Link::kNotKnown)
+      unknown_idle_bound_ps_ = std::min<uint64_t>(unknown_idle_bound_ps_, egress_[p]->busy_until().value());
+    else
+      local_waiting_ &= ~(uint64_t{1} << p);
   }
   if (every_cycle_ || next_busy_ || input_next || (eg_pending_ & ready) != 0) next = c + 1;
   if (rtl_next_deadline_ > c) next = std::min(next, rtl_next_deadline_);
@@ -369,6 +371,7 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
     for (unsigned c = 0; c < sw::kMaxPrio; ++c) pfc.pfc_pause_quanta[c] = sent.time_quanta[c];
     egress_[p]->send_pfc_at(pfc, start_ps);
     idle_known_ &= ~(uint64_t{1} << p);
+    if (egress_[p]->idle_from_ps() == fabric::Link::kNotKnown) local_waiting_ |= uint64_t{1} << p;
     ++stats_.pfc_out;
     pfc_log_.push_back({time_of_ps(cycle), p, sent});
   }
@@ -383,8 +386,10 @@ void SwitchModel::handle_outputs(uint64_t cycle, uint64_t offered, const sw::Cyc
     for (unsigned i = 0; i < cn.count; ++i)
       if (const auto id = flow_ids_.fabric_of(cn.ids[i])) f.rcm_ids[f.rcm_id_count++] = *id;
     f.len_bytes = fabric::roce::rcm_cn_frame_bytes(f.rcm_id_count);
-    egress_[out.cn_out.port]->send_link_local_at(f, start_ps);
+    fabric::Link& link = *egress_[out.cn_out.port];
+    link.send_link_local_at(f, start_ps);
     idle_known_ &= ~(uint64_t{1} << out.cn_out.port);
+    if (link.idle_from_ps() == fabric::Link::kNotKnown) local_waiting_ |= uint64_t{1} << out.cn_out.port;
     ++stats_.cn_out;
   }
 }

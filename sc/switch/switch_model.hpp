@@ -225,6 +225,10 @@ class SwitchModel : public sc_core::sc_module {
   // Egress ports whose transmitter was idle when last asked and that this switch has not sent on
   // since: still idle, as only this switch starts frames on them.
   uint64_t idle_known_ = 0;
+  // Egress ports on which this switch queued a link-local frame (PFC, an RCM notification) behind
+  // the frame on the wire: their transmitter's idle time is not known until it starts (a superset:
+  // cleared once the time is known, next_cycle_after).
+  uint64_t local_waiting_ = 0;
   // Frames in the RTL by tag. A tag is a free index of by_tag_, taken for an offer and returned when
   // the offer is not taken or the frame leaves the RTL (sent or dropped); 0 is never used.
   uint32_t take_tag();

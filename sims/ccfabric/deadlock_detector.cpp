@@ -81,7 +81,7 @@ DeadlockDetector::Found DeadlockDetector::find_local(uint64_t now_ps) {
     for (unsigned c : prios_)
       if (stuck(node_of(hop, c), now_ps)) f.stuck.push_back({node_of(hop, c), 0, 0, 0});
   }
-  std::fill(scanned_.begin(), scanned_.end(), false);
+  if (!f.stuck.empty()) std::fill(scanned_.begin(), scanned_.end(), false);
   for (StuckQueue& q : f.stuck) {
     const Hop& h = hops_[q.node / sw::kMaxPrio];
     const unsigned c = static_cast<unsigned>(q.node % sw::kMaxPrio);

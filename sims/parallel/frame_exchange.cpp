@@ -14,11 +14,6 @@ void visit_frame(A& a, F& f) {
          f.rcm_degree, f.rcm_id_count, f.rcm_ids);
 }
 
-// The rank of a link's end.
-unsigned rank_of(const Partition& p, const fabric::NodeRef& n) {
-  return n.kind == fabric::NodeKind::kHost ? p.host_rank[n.index] : p.switch_rank[n.index];
-}
-
 }  // namespace
 
 FrameExchange::FrameExchange(RankComm& comm, const Partition& p, const fabric::Topology& topo,
@@ -26,7 +21,7 @@ FrameExchange::FrameExchange(RankComm& comm, const Partition& p, const fabric::T
     : comm_(comm), link_dirs_(link_dirs) {
   for (size_t li : p.cut_links) {
     const fabric::LinkSpec& l = topo.links[li];
-    const unsigned ra = rank_of(p, l.a), rb = rank_of(p, l.b);
+    const unsigned ra = p.rank_of(l.a), rb = p.rank_of(l.b);
     if (ra == comm.rank()) outgoing_.push_back({static_cast<uint32_t>(li), 0, rb});
     if (rb == comm.rank()) outgoing_.push_back({static_cast<uint32_t>(li), 1, ra});
   }

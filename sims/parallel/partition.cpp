@@ -76,9 +76,7 @@ Partition make_partition(const fabric::Topology& topo, unsigned ranks, const std
   }
   for (size_t li = 0; li < topo.links.size(); ++li) {
     const fabric::LinkSpec& l = topo.links[li];
-    const unsigned ra = l.a.kind == NodeKind::kHost ? p.host_rank[l.a.index] : p.switch_rank[l.a.index];
-    const unsigned rb = l.b.kind == NodeKind::kHost ? p.host_rank[l.b.index] : p.switch_rank[l.b.index];
-    if (ra == rb) continue;
+    if (p.rank_of(l.a) == p.rank_of(l.b)) continue;
     // The Link's propagation delay in whole ps, rounded as SystemC rounds sc_time(delay_ns, SC_NS).
     const auto delay_ps = static_cast<uint64_t>(l.delay_ns * 1e6 / 1e3 + 0.5);
     if (delay_ps == 0)

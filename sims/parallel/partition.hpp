@@ -33,6 +33,9 @@ struct Partition {
 
   bool owns_switch(unsigned rank, unsigned k) const { return switch_rank[k] == rank; }
   bool owns_host(unsigned rank, unsigned h) const { return host_rank[h] == rank; }
+  unsigned rank_of(const fabric::NodeRef& n) const {
+    return n.kind == fabric::NodeKind::kHost ? host_rank[n.index] : switch_rank[n.index];
+  }
 };
 
 // Throws std::invalid_argument naming the scheme and the choices, or a cut link without delay (it

@@ -13,21 +13,16 @@
 namespace {
 
 using ccf::fabric::NodeKind;
-using ccf::fabric::NodeRef;
 using ccf::fabric::Topology;
 using ccf::parallel::make_partition;
 using ccf::parallel::Partition;
-
-unsigned rank_of(const Partition& p, NodeRef n) {
-  return n.kind == NodeKind::kHost ? p.host_rank[n.index] : p.switch_rank[n.index];
-}
 
 // Every link crosses ranks exactly when it is listed as cut, and hosts sit with their switch.
 void expect_consistent(const Topology& t, const Partition& p) {
   std::set<size_t> cut(p.cut_links.begin(), p.cut_links.end());
   for (size_t li = 0; li < t.links.size(); ++li) {
     const auto& l = t.links[li];
-    EXPECT_EQ(cut.count(li) == 1, rank_of(p, l.a) != rank_of(p, l.b)) << "link " << li;
+    EXPECT_EQ(cut.count(li) == 1, p.rank_of(l.a) != p.rank_of(l.b)) << "link " << li;
     if (l.a.kind == NodeKind::kHost || l.b.kind == NodeKind::kHost) {
       EXPECT_EQ(cut.count(li), 0u) << "link " << li;
     }
