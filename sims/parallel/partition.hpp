@@ -4,8 +4,8 @@
 // A host goes with the switch it is cabled to, so only switch-to-switch links cross between ranks.
 // The lookahead is the least propagation delay of those links: a frame that starts on one of them
 // at time t arrives after t + lookahead, so the ranks may run a window of that length each before
-// they exchange the frames sent across (conservative synchronisation, Chandy and Misra; as ns-3's
-// and OMNeT++'s distributed simulators do).
+// they exchange the frames sent across (conservative synchronisation as in Chandy-Misra, listed in
+// docs/references.md; as ns-3's and OMNeT++'s distributed simulators do).
 #pragma once
 
 #include <cstdint>
