@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # pgo_train.sh: the training step of a profile-guided build (the Verilated switch: rtl/CMakeLists.txt;
 # the switch's driver: sc/CMakeLists.txt; docs/speed.md "Profile-guided optimization"). Runs ccfabric
-# built against the instrumented objects on the 16-port default incast and the 32-port 16:1 incast
-# of `ccfabric bench`, then copies the profile of every object under the instrumented folder to the
+# built against the instrumented objects on the 16-port default incast, the same on 8 hosts (the
+# 8-port build) and the 32-port 16:1 incast of `ccfabric bench`, then copies the profile of every object under the instrumented folder to the
 # same place under the optimized one, and touches STAMP (the runs' outputs go next to it).
 #   pgo_train.sh TRAIN_BIN SCENARIO_DIR STAMP INSTRUMENTED_OBJ_DIR OPTIMIZED_OBJ_DIR
 set -euo pipefail
@@ -20,6 +20,8 @@ train() {  # NAME SCENARIO [--set ...]
   fi
 }
 train default "$scenarios/incast_dcqcn.toml"
+train incast12 "$scenarios/incast_dcqcn.toml" --set fabric.hosts=8 --set traffic.0.senders=7 \
+  --set sim.duration_us=1000 --set sim.measure_from_us=500
 train incast16 "$scenarios/incast_dcqcn_100g.toml" --set fabric.hosts=17 --set traffic.0.senders=16 \
   --set sim.duration_us=2000 --set sim.measure_from_us=500
 # Verilated sources live under the library's own object folder, so their objects' paths name it

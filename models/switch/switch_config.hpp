@@ -37,10 +37,23 @@ struct SwitchParams {
   std::string validate() const;
 };
 
+// The port counts of the switch chips a topology's switches are: 16 and 32 ports, and the smallest
+// of them with at least `ports` ports (0 if none). A switch's buffer is planned for its chip: a
+// reserve per queue and PFC headroom for every port of the chip, cabled or not.
+inline constexpr unsigned kChipPortCounts[] = {16, 32};
+constexpr unsigned chip_port_count(unsigned ports) {
+  for (unsigned n : kChipPortCounts)
+    if (ports <= n) return n;
+  return 0;
+}
+
 // The port counts of the Verilated switch configurations ccfabric is built with (rtl/CMakeLists.txt;
 // other parameters at their defaults), and the smallest of them with at least `ports` ports (0 if
-// none): a switch of the topology runs on that configuration, its extra ports unused.
-inline constexpr unsigned kBuiltPortCounts[] = {16, 32};
+// none): a switch runs on the smallest that holds its cabled ports. The 8-port build is the 16-port
+// chip without eight ports that no link uses (the switches of fat trees up to k = 8): the same
+// outputs, a cycle 1.15x (12 MB) to 1.5x (64 MiB) faster in the bare loop (docs/speed.md 2.5). A
+// 12-port build is not faster than the 16-port one, so k = 12 runs on 16.
+inline constexpr unsigned kBuiltPortCounts[] = {8, 16, 32};
 inline constexpr unsigned kMaxBuiltPorts = 32;
 constexpr unsigned built_port_count(unsigned ports) {
   for (unsigned n : kBuiltPortCounts)

@@ -13,9 +13,23 @@
 namespace ccf::cli {
 
 std::vector<sw::SwitchParams> switch_params(const sims::Scenario& s, const fabric::Topology& topo) {
+  std::vector<unsigned> cabled(topo.switches(), 0);  // 1 + each switch's highest cabled port
+  for (const fabric::LinkSpec& l : topo.links)
+    for (const auto& [node, port] : {std::pair{l.a, l.port_a}, std::pair{l.b, l.port_b}})
+      if (node.kind == fabric::NodeKind::kSwitch) cabled[node.index] = std::max(cabled[node.index], port + 1);
   std::vector<sw::SwitchParams> params(topo.switches());
   for (unsigned k = 0; k < topo.switches(); ++k) {
-    params[k].nports = sw::built_port_count(topo.switch_ports[k]);
+    // A build between the cabled ports and the chip's (whose buffer plan the configuration holds).
+    const unsigned chip = sw::chip_port_count(topo.switch_ports[k]);
+    if (s.sw.built_ports != 0 && (s.sw.built_ports < cabled[k] || s.sw.built_ports > chip)) {
+      std::string allowed;
+      for (unsigned n : sw::kBuiltPortCounts)
+        if (n >= cabled[k] && n <= chip) allowed += fmt::format(" or {}", n);
+      throw BadInput(fmt::format("switch.built_ports = {}: {} cables {} ports (its highest cabled port is {}) and is a "
+                                 "{}-port chip; allowed: 0{} (a build with its cabled ports, at most its chip's)",
+                                 s.sw.built_ports, topo.switch_name(k), cabled[k], cabled[k] - 1, chip, allowed));
+    }
+    params[k].nports = s.sw.built_ports != 0 ? s.sw.built_ports : sw::built_port_count(cabled[k]);
     params[k].rcm = s.sw.rcm.enable;
     params[k].buffer_bytes = sw::built_buffer_bytes(s.sw.buffer_bytes, s.sw.rcm.enable);
   }

@@ -25,8 +25,9 @@
 
 namespace ccf::cli {
 
-// The elaboration parameters of each switch: the smallest Verilated configuration with its ports
-// and the scenario's buffer (sw::built_port_count, sw::built_buffer_bytes; rtl/CMakeLists.txt).
+// The elaboration parameters of each switch: the smallest Verilated configuration with its cabled
+// ports (or switch.built_ports) and the scenario's buffer (sw::built_port_count,
+// sw::built_buffer_bytes; rtl/CMakeLists.txt).
 std::vector<sw::SwitchParams> switch_params(const sims::Scenario& s, const fabric::Topology& topo);
 
 // A flow of the run: the host that sends it, its index in that NIC's flow table, its id, and its

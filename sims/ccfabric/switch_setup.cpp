@@ -65,9 +65,10 @@ uint32_t whole_cells(uint64_t bytes, uint64_t cell) { return static_cast<uint32_
 // docs/switch.md 2.1), and the PFC headroom (docs/buffer-plan.md): the frames that arrive during
 // the PFC round trip plus the ones being sent at both ends, each counted in whole cells. Ports
 // without a link get the values of fabric.link_gbps and fabric.link_delay_ns. Returns the headroom
-// of all ports in cells.
+// of the chip's `chip_ports` ports in cells, built or not (sw::chip_port_count).
 uint64_t configure_ports(sw::SwitchConfig& c, const sims::Scenario& s, const sw::SwitchParams& params,
-                         const fabric::Topology& topo, const fabric::Routing& routing, unsigned k) {
+                         unsigned chip_ports, const fabric::Topology& topo, const fabric::Routing& routing,
+                         unsigned k) {
   const uint64_t cell = params.cell_bytes;
   auto headroom_for = [&](double gbps, double delay_ns) -> uint32_t {
     if (s.sw.headroom_bytes != 0) return whole_cells(s.sw.headroom_bytes, cell);
@@ -85,27 +86,29 @@ uint64_t configure_ports(sw::SwitchConfig& c, const sims::Scenario& s, const sw:
     return static_cast<uint32_t>(qc);
   };
   uint64_t headroom_total = 0;
-  for (unsigned p = 0; p < params.nports; ++p) {
+  for (unsigned p = 0; p < chip_ports; ++p) {  // the build has at most the chip's ports
     const size_t li = routing.link_index({fabric::NodeKind::kSwitch, k}, p);
     const double gbps = li == fabric::Routing::kNoLink ? s.fabric.link_gbps : topo.links[li].gbps;
     const double delay_ns = li == fabric::Routing::kNoLink ? s.fabric.link_delay_ns : topo.links[li].delay_ns;
+    const uint32_t headroom_cells = headroom_for(gbps, delay_ns);
+    headroom_total += headroom_cells;
+    if (p >= params.nports) continue;
     sw::PortConfig& pc = c.ports[p];
-    pc.headroom_cells = headroom_for(gbps, delay_ns);
+    pc.headroom_cells = headroom_cells;
     pc.quantum_cycles = quantum_for(gbps);
     pc.pfc_refresh_cycles = static_cast<uint32_t>(uint64_t{c.pause_quanta} * pc.quantum_cycles / 2);
-    headroom_total += pc.headroom_cells;
   }
   return headroom_total;
 }
 
 // The shared pool: the buffer less the per-queue reserves and, with PFC, the headroom of every
-// port; and the static PFC threshold.
+// port of the chip; and the static PFC threshold.
 void size_shared_pool(sw::SwitchConfig& c, const sims::Scenario& s, const sw::SwitchParams& params,
-                      uint64_t headroom_total) {
+                      unsigned chip_ports, uint64_t headroom_total) {
   const uint64_t cell = params.cell_bytes;
   const uint64_t usable = std::min<uint64_t>(params.ncells(), s.sw.buffer_bytes / cell);
   const uint64_t lossless = c.pfc_enable ? std::popcount(unsigned(c.lossless_mask)) : 0;
-  const uint64_t fixed = uint64_t{c.reserve_cells} * params.nports * params.nprio + headroom_total * lossless;
+  const uint64_t fixed = uint64_t{c.reserve_cells} * chip_ports * params.nprio + headroom_total * lossless;
   if (fixed >= usable) {
     // Name what takes the buffer: the per-queue reserves and, with PFC, the headroom of every port.
     const std::string headroom =
@@ -119,13 +122,13 @@ void size_shared_pool(sw::SwitchConfig& c, const sims::Scenario& s, const sw::Sw
         "switch.buffer_bytes = {} leaves no shared buffer after reserves and headroom ({} B; usable {} B): "
         "switch.reserve_bytes = {} x {} ports x {} priorities = {} B, PFC headroom {} B ({} lossless {} x {} B over "
         "the ports; {}); lower switch.reserve_bytes, switch.headroom_bytes or fabric.link_delay_ns",
-        s.sw.buffer_bytes, fixed * cell, usable * cell, s.sw.reserve_bytes, params.nports, params.nprio,
-        uint64_t{c.reserve_cells} * params.nports * params.nprio * cell, headroom_total * lossless * cell, lossless,
+        s.sw.buffer_bytes, fixed * cell, usable * cell, s.sw.reserve_bytes, chip_ports, params.nprio,
+        uint64_t{c.reserve_cells} * chip_ports * params.nprio * cell, headroom_total * lossless * cell, lossless,
         lossless == 1 ? "class" : "classes", headroom_total * cell, headroom));
   }
   c.shared_pool_cells = static_cast<uint32_t>(usable - fixed);
   c.pfc_static_thr_cells = s.sw.pfc_static_bytes ? whole_cells(s.sw.pfc_static_bytes, cell)
-                                                 : static_cast<uint32_t>(c.shared_pool_cells / (8 * params.nports));
+                                                 : static_cast<uint32_t>(c.shared_pool_cells / (8 * chip_ports));
 }
 
 void configure_ecn(sw::SwitchConfig& c, const sims::Scenario& s) {
@@ -188,8 +191,10 @@ sw::SwitchConfig switch_config(const sims::Scenario& s, const sw::SwitchParams& 
   c.pfc_dynamic = s.sw.pfc_threshold == "dynamic";
   c.pfc_beta_log2 = static_cast<int>(std::lround(std::log2(s.sw.pfc_beta)));
   c.reserve_cells = whole_cells(s.sw.reserve_bytes, params.cell_bytes);
-  const uint64_t headroom_total = configure_ports(c, s, params, topo, routing, k);
-  size_shared_pool(c, s, params, headroom_total);
+  // The buffer is planned for the switch's chip, whichever build runs it (sw::chip_port_count).
+  const unsigned chip_ports = sw::chip_port_count(topo.switch_ports[k]);
+  const uint64_t headroom_total = configure_ports(c, s, params, chip_ports, topo, routing, k);
+  size_shared_pool(c, s, params, chip_ports, headroom_total);
   configure_ecn(c, s);
   configure_forwarding(c, params, topo, routing, k);
   if (s.sw.rcm.enable) c.rcm = rcm_config(s.sw.rcm, topo, routing, k);

@@ -547,6 +547,13 @@ void parse_switch(const toml::table& root, const std::string& origin, Scenario& 
   sw.integer("reserve_bytes", s.sw.reserve_bytes, 0, 100'000);
   sw.boolean("mark_at_dequeue", s.sw.mark_at_dequeue);
   sw.choice("impl", s.sw.impl, {"rtl", "reference"});
+  sw.integer("built_ports", s.sw.built_ports, 0, sw::kMaxBuiltPorts);
+  if (s.sw.built_ports != 0 && sw::built_port_count(s.sw.built_ports) != s.sw.built_ports) {
+    std::string built;
+    for (unsigned n : sw::kBuiltPortCounts) built += fmt::format(", {}", n);
+    sw.fail("built_ports", fmt::format("{}", s.sw.built_ports),
+            "one of 0 (each switch on the smallest build that holds its cabled ports)" + built);
+  }
   Section ecn(swt ? sub(*swt, "ecn", origin, "switch.ecn") : nullptr, origin, "switch.ecn");
   ecn.boolean("enable", s.sw.ecn.enable);
   ecn.integer("kmin_bytes", s.sw.ecn.kmin_bytes, 0, sw::kLargeBufferBytes);
@@ -1025,10 +1032,11 @@ std::string Scenario::to_toml() const {
       sw.ecn.kmin_bytes, sw.ecn.kmax_bytes, sw.ecn.pmax, sw.ecn.wred_k_bytes, rcm_toml(sw.rcm), nic.cc, nic.mtu_bytes, nic.dcqcn_preset, nic.host_gbps,
       nic.host_queue_bytes, nic.ack_every);
   t += retransmit_toml(*this);
-  if (sw.impl != "rtl") {
-    constexpr std::string_view kSwitchTable = "\n[switch]\n";
+  constexpr std::string_view kSwitchTable = "\n[switch]\n";
+  if (sw.impl != "rtl")
     t.insert(t.find(kSwitchTable) + kSwitchTable.size(), fmt::format("impl = \"{}\"\n", sw.impl));
-  }
+  if (sw.built_ports != 0)
+    t.insert(t.find(kSwitchTable) + kSwitchTable.size(), fmt::format("built_ports = {}\n", sw.built_ports));
   if (const std::string fab = topology_keys_toml(fabric); !fab.empty()) {
     const size_t at = t.find("\n[switch]\n");
     t.insert(at, fab);

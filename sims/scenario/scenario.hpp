@@ -20,8 +20,8 @@ namespace ccf::sims {
 // switches may use at most this many. Each switch runs on the smallest built configuration that has
 // its ports (sw::built_port_count).
 inline constexpr unsigned kSwitchPortsBuilt = sw::kMaxBuiltPorts;
-// The ports of an explicit switch node without `ports`: the smallest built configuration.
-inline constexpr unsigned kSwitchPortsDefault = sw::kBuiltPortCounts[0];
+// The ports of an explicit switch node without `ports`: the smaller chip.
+inline constexpr unsigned kSwitchPortsDefault = sw::kChipPortCounts[0];
 
 struct ScenarioError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -152,6 +152,10 @@ struct Scenario {
     // The switch's cycle-level core: "rtl" (its Verilated RTL) or "reference" (the reference model
     // the scoreboard holds equal to it, cycle by cycle; docs/switch.md 6). The outputs are the same.
     std::string impl = "rtl";
+    // The port count of the Verilated configuration every switch runs on (one of
+    // sw::kBuiltPortCounts), or 0: each switch on the smallest that holds its cabled ports. The
+    // outputs are the same (docs/switch.md 7).
+    unsigned built_ports = 0;
     struct Ecn {
       bool enable = true;
       uint64_t kmin_bytes = 5'000;

@@ -132,10 +132,10 @@ Topology scenario_topology(const Scenario::Fabric& f, unsigned switch_ports) {
   check_rate("fabric.link_gbps", f.link_gbps);
   Topology t;
   const std::string& kind = f.topology;
-  // star and two_switch: the smallest built switch that holds the hosts (and the joining port)
+  // star and two_switch: the smallest chip that holds the hosts (and the joining port)
   auto fitting = [&](unsigned ports) {
-    const unsigned built = sw::built_port_count(ports);
-    return built != 0 && built <= switch_ports ? built : switch_ports;
+    const unsigned chip = sw::chip_port_count(ports);
+    return chip != 0 && chip <= switch_ports ? chip : switch_ports;
   };
   if (kind == "star") {
     t = Topology::star(f.hosts, f.link_gbps, f.link_delay_ns, fitting(f.hosts));

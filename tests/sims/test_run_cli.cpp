@@ -116,7 +116,7 @@ TEST(RunCli, BareLoopCyclesTimesTheBareLoopBeforeAndAfterTheRun) {
 }
 
 // One bare loop is the reference for every switch: a fabric on two Verilated configurations is bad
-// input for the option (leaf-spine: leaves of 20 hosts and 2 spine ports take 32 ports, spines 16).
+// input for the option (leaf-spine: leaves of 20 hosts and 2 spine ports take 32 ports, spines the 8-port build).
 TEST(RunCli, BareLoopCyclesNeedsOneSwitchConfiguration) {
   const Result r = run("run " + kScenario +
                        " --set fabric.topology=\"leaf_spine\" --set fabric.hosts=40 --set fabric.leaves=2 --set "
@@ -124,7 +124,7 @@ TEST(RunCli, BareLoopCyclesNeedsOneSwitchConfiguration) {
                        " --set sim.duration_us=50 --set sim.measure_from_us=10 --bare-loop-cycles 1000 --out " +
                        out_dir("run_bare_mixed"));
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("runs switches on 32- and 16-port Verilated configurations (switch 0 and switch 2)"),
+  EXPECT_NE(r.output.find("runs switches on 32- and 8-port Verilated configurations (switch 0 and switch 2)"),
             std::string::npos)
       << r.output;
 }
