@@ -17,8 +17,10 @@ struct CfgOp;
 
 namespace ccf::swc {
 
-// `switch.impl` of a scenario.
-enum class SwitchImpl { kRtl, kReference };
+// `switch.impl` of a scenario; kNone for a switch that another rank simulates (docs/fabric.md 10):
+// the module keeps its place in the kernel's process order and its sockets, without a core's
+// memory, and is never woken.
+enum class SwitchImpl { kRtl, kReference, kNone };
 
 class SwitchCore {
  public:

@@ -26,11 +26,13 @@ SwitchModel::SwitchModel(sc_core::sc_module_name name, const sw::SwitchParams& p
   if (impl == SwitchImpl::kReference && trace_path)
     throw std::invalid_argument("a waveform of the switch (--trace) needs switch.impl = \"rtl\": the reference model "
                                 "has no signals");
-  core_ = impl == SwitchImpl::kRtl ? make_rtl_core(params_, trace_path) : make_reference_core(params_);
-  // Reset and configuration take cycles 0.. before the simulation starts; traffic cycles follow.
-  core_->set_trace_time(UINT64_MAX, period_ps_, 0, UINT64_MAX);  // reset and configuration: not dumped
-  base_cycle_ = core_->reset_and_configure(cfg);
-  core_->set_trace_time(base_cycle_, period_ps_, 0, UINT64_MAX);  // the waveform on the run's time axis
+  if (impl != SwitchImpl::kNone) {
+    core_ = impl == SwitchImpl::kRtl ? make_rtl_core(params_, trace_path) : make_reference_core(params_);
+    // Reset and configuration take cycles 0.. before the simulation starts; traffic cycles follow.
+    core_->set_trace_time(UINT64_MAX, period_ps_, 0, UINT64_MAX);  // reset and configuration: not dumped
+    base_cycle_ = core_->reset_and_configure(cfg);
+    core_->set_trace_time(base_cycle_, period_ps_, 0, UINT64_MAX);  // the waveform on the run's time axis
+  }
   last_stepped_ = base_cycle_ - 1;
   in_.resize(params_.nports);
   for (unsigned p = 0; p < params_.nports; ++p) {
@@ -86,6 +88,7 @@ void SwitchModel::b_transport(int port, tlm::tlm_generic_payload& trans, sc_core
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
   auto* f = trans.get_extension<fabric::Frame>();
   if (!f) throw std::logic_error("frame without a Frame extension arrived at the switch");
+  if (!core_) throw std::logic_error(fmt::format("{}: a frame arrived on a rank that does not simulate it", name()));
   plan(accept(static_cast<unsigned>(port), trans, f, fabric::now_ps()));
 }
 
@@ -192,7 +195,7 @@ void SwitchModel::plan(uint64_t cycle) {
 void SwitchModel::run() {
   const uint64_t now = fabric::now_ps();
   tick_.activated(now);
-  if (plan_ == kNoCycle) return;
+  if (plan_ == kNoCycle || !core_) return;  // without a core (another rank's switch) it holds no frames
   const uint64_t c = std::max({cycle_at_or_after(now), first_free_cycle(), plan_});
   if (time_of_ps(c) > now) {
     tick_.wake_at(time_of_ps(c), now);
@@ -425,6 +428,7 @@ SwitchModel::Held SwitchModel::release_tag(uint32_t tag, const char* what) {
 }
 
 uint32_t SwitchModel::read_reg(uint32_t addr) {
+  if (!core_) throw std::logic_error(fmt::format("{}: a register read on a rank that does not simulate it", name()));
   const driver::CfgOp op{false, addr, 0};  // every traffic input idle (rare: register reads at the end of a run)
   core_->step(last_stepped_ + 1, sw::CycleInputMasks{}, report_, &op);
   handle_outputs(last_stepped_ + 1, 0, report_);

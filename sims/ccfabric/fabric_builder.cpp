@@ -62,8 +62,9 @@ void Fabric::build_switches(const sims::Scenario& s, const fabric::Topology& top
     switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params[k], configs[k],
                                                           used, swc::SwitchModel::kDefaultPeriodPs, false,
                                                           trace ? trace_path.c_str() : nullptr,
-                                                          s.sw.impl == "rtl" ? swc::SwitchImpl::kRtl
-                                                                             : swc::SwitchImpl::kReference));
+                                                          !switch_here[k]    ? swc::SwitchImpl::kNone
+                                                          : s.sw.impl == "rtl" ? swc::SwitchImpl::kRtl
+                                                                               : swc::SwitchImpl::kReference));
     switches.back()->set_ecmp_seed(fabric::ecmp_seed(s.sim.seed, k));
     if (trace) {
       switches.back()->set_trace_window(o.trace_from_ps, o.trace_to_ps);

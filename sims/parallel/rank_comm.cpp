@@ -2,8 +2,10 @@
 #include "sims/parallel/rank_comm.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 #ifdef CCF_HAVE_MPI
 #include <mpi.h>
@@ -63,7 +65,13 @@ class MpiComm : public RankComm {
   ~MpiComm() override {
     if (!finished()) MPI_Abort(MPI_COMM_WORLD, 1);
   }
-  void abort(int exit_code) override { MPI_Abort(MPI_COMM_WORLD, exit_code); }
+  void abort(int exit_code) override {
+    // MPICH's launcher stops forwarding the ranks' output once one aborts: give the message the
+    // caller has just written to stderr time to reach it first (without, about 1 run in 5 of
+    // `mpiexec -n 2` lost it).
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    MPI_Abort(MPI_COMM_WORLD, exit_code);
+  }
   unsigned rank() const override { return rank_; }
   unsigned size() const override { return size_; }
 

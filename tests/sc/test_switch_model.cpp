@@ -243,5 +243,31 @@ TEST(SwitchModel, WithoutPfcAnOverloadedQueueDropsWithACountedReason) {
   EXPECT_EQ(star.sw->stats().drops[static_cast<size_t>(sw::DropReason::kLossyTail)], star.dropped());
 }
 
+// A switch that another rank simulates (docs/fabric.md 10) is a module without a core: it takes no
+// memory for one, and a frame or a register read reaching it is a logic error naming it, never a
+// silent drop.
+TEST(SwitchModel, AnotherRanksSwitchHasNoCoreAndRefusesFrames) {
+  const sw::SwitchParams params;
+  swc::SwitchModel elsewhere("elsewhere_sw", params, sw::SwitchConfig::defaults(params), 0b11,
+                             swc::SwitchModel::kDefaultPeriodPs, false, nullptr, swc::SwitchImpl::kNone);
+  fabric::Frame f;
+  f.dst_host = 0;
+  f.len_bytes = fabric::roce::data_frame_bytes(1024, false);
+  tlm::tlm_generic_payload& trans = fabric::default_frame_pool().make(f);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  try {
+    elsewhere.in_socket(1).get_base_export()->b_transport(trans, delay);
+    ADD_FAILURE() << "a frame was taken by a switch without a core";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("elsewhere_sw: a frame arrived on a rank that does not simulate it"),
+              std::string::npos)
+        << e.what();
+  }
+  trans.release();
+  EXPECT_THROW(elsewhere.read_counter(sw::regs::port_counter(0, sw::regs::kPfcPauseTx, false)),
+               std::logic_error);
+  EXPECT_EQ(elsewhere.frames_held(), 0u);
+}
+
 }  // namespace
 }  // namespace ccf::test
