@@ -1,6 +1,6 @@
 // switch.impl (docs/switch.md 8): the reference model in place of the Verilated RTL gives the same
 // output files, byte for byte, on every shipped scenario (each cut to at most kMaxDurationUs), and the
-// options that need the RTL's signals say so. switch.built_ports (docs/switch.md 7): the 32-port
+// options that need the RTL's signals say so. switch.built_ports (docs/switch.md 7): the 16-port
 // build in place of each switch's smallest gives the same files too.
 #include <gtest/gtest.h>
 
@@ -95,7 +95,7 @@ TEST_P(BuiltPorts, ChipsBuildGivesTheSmallestBuildsOutputFiles) {
 INSTANTIATE_TEST_SUITE_P(Shipped, BuiltPorts, testing::ValuesIn(shipped_cases()),
                          [](const testing::TestParamInfo<Case>& i) { return i.param.name; });
 
-TEST(BuiltPortsOptions, BuildWithoutTheCabledPortsOrNotBuiltIsRefused) {
+TEST(BuiltPortsOptions, BuildOutsideCabledPortsToChipOrNotBuiltIsRefused) {
   const std::string base = std::string("run ") + CCF_SCENARIO_DIR + "/incast_dcqcn.toml --plots none " +
                            "--set sim.duration_us=50 --set sim.measure_from_us=0 --out " + out_dir("built_opts");
   const auto few = run_ccfabric(base + " --set switch.built_ports=8");  // 16 hosts on ports 0..15
