@@ -154,6 +154,15 @@ const LinkSpec* Topology::link_at(NodeRef n, unsigned port) const {
   return nullptr;
 }
 
+std::vector<uint64_t> Topology::switch_cabled_ports() const {
+  std::vector<uint64_t> cabled(switches(), 0);
+  for (const LinkSpec& l : links) {
+    if (l.a.kind == NodeKind::kSwitch) cabled[l.a.index] |= uint64_t{1} << l.port_a;
+    if (l.b.kind == NodeKind::kSwitch) cabled[l.b.index] |= uint64_t{1} << l.port_b;
+  }
+  return cabled;
+}
+
 std::vector<std::vector<int>> Topology::routes() const {
   const Routing r(*this);
   std::vector<std::vector<int>> table(switches(), std::vector<int>(hosts, kNoRoute));

@@ -2,6 +2,7 @@
 // routes that program the switch forwarding tables (docs/fabric.md 5).
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -75,6 +76,8 @@ class Topology {
   std::vector<std::vector<int>> routes() const;
   // The link attached to node n's port, or nullptr.
   const LinkSpec* link_at(NodeRef n, unsigned port) const;
+  // [s]: the ports of switch s that a link uses, bit p for port p.
+  std::vector<uint64_t> switch_cabled_ports() const;
 };
 
 }  // namespace ccf::fabric

@@ -1,6 +1,8 @@
 // fabric_builder.cpp: see fabric_builder.hpp.
 #include "sims/ccfabric/fabric_builder.hpp"
 
+#include <bit>
+
 #include <fmt/format.h>
 
 #include "sc/fabric/flow_hash.hpp"
@@ -13,23 +15,21 @@
 namespace ccf::cli {
 
 std::vector<sw::SwitchParams> switch_params(const sims::Scenario& s, const fabric::Topology& topo) {
-  std::vector<unsigned> cabled(topo.switches(), 0);  // 1 + each switch's highest cabled port
-  for (const fabric::LinkSpec& l : topo.links)
-    for (const auto& [node, port] : {std::pair{l.a, l.port_a}, std::pair{l.b, l.port_b}})
-      if (node.kind == fabric::NodeKind::kSwitch) cabled[node.index] = std::max(cabled[node.index], port + 1);
+  const std::vector<uint64_t> cabled_ports = topo.switch_cabled_ports();
   std::vector<sw::SwitchParams> params(topo.switches());
   for (unsigned k = 0; k < topo.switches(); ++k) {
+    const auto cabled = static_cast<unsigned>(std::bit_width(cabled_ports[k]));  // 1 + the highest cabled port
     // A build between the cabled ports and the chip's (whose buffer plan the configuration holds).
     const unsigned chip = sw::chip_port_count(topo.switch_ports[k]);
-    if (s.sw.built_ports != 0 && (s.sw.built_ports < cabled[k] || s.sw.built_ports > chip)) {
+    if (s.sw.built_ports != 0 && (s.sw.built_ports < cabled || s.sw.built_ports > chip)) {
       std::string allowed;
       for (unsigned n : sw::kBuiltPortCounts)
-        if (n >= cabled[k] && n <= chip) allowed += fmt::format(" or {}", n);
+        if (n >= cabled && n <= chip) allowed += fmt::format(" or {}", n);
       throw BadInput(fmt::format("switch.built_ports = {}: {} cables {} ports (its highest cabled port is {}) and is a "
                                  "{}-port chip; allowed: 0{} (a build with its cabled ports, at most its chip's)",
-                                 s.sw.built_ports, topo.switch_name(k), cabled[k], cabled[k] - 1, chip, allowed));
+                                 s.sw.built_ports, topo.switch_name(k), cabled, cabled - 1, chip, allowed));
     }
-    params[k].nports = s.sw.built_ports != 0 ? s.sw.built_ports : sw::built_port_count(cabled[k]);
+    params[k].nports = s.sw.built_ports != 0 ? s.sw.built_ports : sw::built_port_count(cabled);
     params[k].rcm = s.sw.rcm.enable;
     params[k].buffer_bytes = sw::built_buffer_bytes(s.sw.buffer_bytes, s.sw.rcm.enable);
   }
@@ -52,11 +52,10 @@ void Fabric::build_switches(const sims::Scenario& s, const fabric::Topology& top
   std::vector<sw::SwitchConfig> configs;
   for (unsigned k = 0; k < topo.switches(); ++k)
     configs.push_back(in_scenario_file(o.scenario_file, [&] { return switch_config(s, params[k], topo, routing, k); }));
+  const std::vector<uint64_t> cabled_ports = topo.switch_cabled_ports();
   rss_before_switches_bytes = resident_set_bytes();
   for (unsigned k = 0; k < topo.switches(); ++k) {
-    uint64_t used = 0;
-    for (unsigned p = 0; p < topo.switch_ports[k]; ++p)
-      if (routing.link_index({fabric::NodeKind::kSwitch, k}, p) != fabric::Routing::kNoLink) used |= uint64_t{1} << p;
+    const uint64_t used = cabled_ports[k];
     const bool trace = !o.trace_dir.empty();
     const std::string trace_path = o.trace_dir + fmt::format("/switch{}.fst", k);
     switches.push_back(std::make_unique<swc::SwitchModel>(fmt::format("switch{}", k).c_str(), params[k], configs[k],

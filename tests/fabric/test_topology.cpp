@@ -335,6 +335,19 @@ TEST(ThreeTier, RejectsPlanesThatDoNotDivideTheSpines) {
             "(one plane of spines per leaf of a pod)");
 }
 
+// The cabled-port masks (which pick each switch's Verilated build) name exactly the ports link_at
+// finds a link on: a k = 6 fat tree (6 of 16 ports cabled) and a star of 5 hosts on 16 ports.
+TEST(Topology, CabledPortsAreThePortsWithALink) {
+  for (const Topology& t : {fat_tree(6, uniform_links(), 16), Topology::star(5, 100, 1000, 16)}) {
+    const std::vector<uint64_t> cabled = t.switch_cabled_ports();
+    ASSERT_EQ(cabled.size(), t.switches());
+    for (unsigned s = 0; s < t.switches(); ++s)
+      for (unsigned p = 0; p < 64; ++p)
+        EXPECT_EQ((cabled[s] >> p) & 1, p < t.switch_ports[s] && t.link_at({NodeKind::kSwitch, s}, p) != nullptr)
+            << "switch " << s << " port " << p;
+  }
+}
+
 TEST(Topology, ValidateRejectsHostToHostAndSelfLinks) {
   Topology t = Topology::star(2, 100, 10, 4);
   t.links.push_back({{NodeKind::kSwitch, 0}, 2, {NodeKind::kSwitch, 0}, 3, 100, 1});
