@@ -35,28 +35,37 @@ class DeadlineEvent {
   void activated(uint64_t now_ps) {
     for (uint64_t& t : at_ps_)
       if (now_ps >= t) t = kNone;
+    now_pending_ = false;
   }
+  // True when the owning process has a wake-up due at `now_ps` that it has not run for yet.
+  bool due_at(uint64_t now_ps) const { return now_pending_ || *std::min_element(at_ps_.begin(), at_ps_.end()) <= now_ps; }
   // Call after activated(), where the process is about to act: true the first time it runs at
   // `now_ps` while another process is still to run at this instant. It is then woken again in the
   // next delta cycle and should return; the second time it acts. So it acts after every process the
   // kernel woke at this instant before or with it (frames delivered, other timers), whatever order
-  // the kernel runs same-instant processes in (docs/fabric.md 8).
-  bool defer_to_end_of_instant(uint64_t now_ps) {
+  // the kernel runs same-instant processes in (docs/fabric.md 8). An owner that knows which
+  // processes can act on it passes `others_may_act` = false when none of them is due now: it then
+  // acts at once, as the others' order does not matter to it.
+  bool defer_to_end_of_instant(uint64_t now_ps, bool others_may_act = true) {
     if (deferred_ps_ == now_ps) return false;
     deferred_ps_ = now_ps;
-    if (!sc_core::sc_pending_activity_at_current_time()) return false;
-    now_.notify(sc_core::SC_ZERO_TIME);
+    if (!others_may_act || !sc_core::sc_pending_activity_at_current_time()) return false;
+    notify_now();
     return true;
   }
   // For code outside the owning process that has just asked for a wake-up now (wake_at(t <= now)),
   // e.g. from the b_transport of a frame delivered by a link: true when nothing else is to run at
   // this instant, with that wake-up cancelled, and the caller then does at once what the process
-  // would do in the next delta cycle (it would not defer: nothing else is pending). False: the
-  // wake-up stands and the process acts after the others (defer_to_end_of_instant).
-  bool act_now_instead_of_process(uint64_t now_ps) {
-    now_.cancel();
-    if (sc_core::sc_pending_activity_at_current_time()) {
-      now_.notify(sc_core::SC_ZERO_TIME);
+  // would do in the next delta cycle (it would not defer: nothing else is pending, or nothing that
+  // `others_may_act` on it, as in defer_to_end_of_instant). False: the process is woken and acts after
+  // the others. The caller need not have asked for the wake-up.
+  bool act_now_instead_of_process(uint64_t now_ps, bool others_may_act = true) {
+    if (now_pending_) {
+      now_.cancel();
+      now_pending_ = false;
+    }
+    if (others_may_act && sc_core::sc_pending_activity_at_current_time()) {
+      notify_now();
       return false;
     }
     deferred_ps_ = now_ps;
@@ -65,7 +74,7 @@ class DeadlineEvent {
   // Wake the process at `t_ps` or earlier (`t_ps` <= `now_ps`: in the next delta cycle).
   void wake_at(uint64_t t_ps, uint64_t now_ps) {
     if (t_ps <= now_ps) {
-      now_.notify(sc_core::SC_ZERO_TIME);
+      notify_now();
       return;
     }
     if (t_ps >= *std::min_element(at_ps_.begin(), at_ps_.end())) return;  // an earlier wake-up is pending
@@ -76,6 +85,11 @@ class DeadlineEvent {
   }
 
  private:
+  void notify_now() {
+    now_.notify(sc_core::SC_ZERO_TIME);
+    now_pending_ = true;
+  }
+
   std::array<sc_core::sc_event, kTimedEvents> timed_;
   std::array<uint64_t, kTimedEvents> at_ps_ = [] {
     std::array<uint64_t, kTimedEvents> a{};
@@ -83,6 +97,7 @@ class DeadlineEvent {
     return a;
   }();
   sc_core::sc_event now_;
+  bool now_pending_ = false;  // now_ is notified for the next delta cycle
   uint64_t deferred_ps_ = kNone;  // the instant whose first activation was deferred (or needed not be)
 };
 

@@ -133,6 +133,7 @@ void Link::start(tlm::tlm_generic_payload& trans, Frame& f, uint64_t now) {
   if (f.kind == FrameKind::kRcmCn) ++counters_.cn_frames_sent;
   if (!idle_on_request_) idle_notify_pending_ = true;
   schedule_wake();
+  if (on_put_) on_put_(arrival_ps);
 }
 
 void Link::apply_received_pfc(const Frame& pfc) {
@@ -183,7 +184,7 @@ void Link::on_wake() {
   const uint64_t now = now_ps();
   wake_.activated(now);
   bool delivers = false;
-  for (Arrived a; (a = take_arrived_by(now)).trans != nullptr;) {
+  for (Arrived a; !on_put_ && (a = take_arrived_by(now)).trans != nullptr;) {
     tlm::tlm_generic_payload* trans = a.trans;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     out->b_transport(*trans, delay);
@@ -216,7 +217,7 @@ void Link::on_wake() {
 void Link::schedule_wake() {
   const uint64_t now = now_ps();
   uint64_t next = kNever;
-  if (!in_flight_.empty()) next = std::min(next, in_flight_.front().arrival_ps);
+  if (!in_flight_.empty() && !on_put_) next = std::min(next, in_flight_.front().arrival_ps);
   if (idle_notify_pending_ || !pfc_queue_.empty()) next = std::min(next, ceil_ps(end_whole_ps_, end_frac_));
   for (unsigned m = resume_pending_; m != 0; m &= m - 1) next = std::min(next, pause_until_ps_[std::countr_zero(m)]);
   if (next != kNever) wake_.wake_at(next, now);
@@ -231,6 +232,7 @@ void Link::put_in_flight(uint64_t arrival_ps, tlm::tlm_generic_payload& trans) {
   if (trans.has_mm()) trans.acquire();
   in_flight_.push_back({arrival_ps, &trans, &f});
   schedule_wake();
+  if (on_put_) on_put_(arrival_ps);
 }
 
 size_t Link::end_to_end_frames_in_flight() const {

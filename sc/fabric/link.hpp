@@ -57,9 +57,8 @@ class Link : public sc_core::sc_module {
   // The first frame on the wire if it arrives at or before `t_ps` (its payload and the payload's
   // Frame), else nullptrs; counted as delivered, and the caller takes over the reference the link held
   // (if the payload has a memory manager). The link's own delivery uses it; so does a receiver that
-  // runs ahead of the kernel (SwitchModel::run), which takes a frame before its arrival instead of
-  // through b_transport (the link's wake-up for that arrival then finds nothing to deliver:
-  // withdrawing it costs more). The Frame comes with the payload so that a receiver reads the frame
+  // takes the frames itself (let_receiver_take), by their arrival or ahead of the kernel
+  // (SwitchModel::run). The Frame comes with the payload so that a receiver reads the frame
   // without looking up the payload's extension, which costs two dependent cache misses at scale.
   struct Arrived {
     tlm::tlm_generic_payload* trans = nullptr;
@@ -107,6 +106,9 @@ class Link : public sc_core::sc_module {
   // Total time priority `prio` has been paused so far (up to now).
   sc_core::sc_time paused_time(unsigned prio) const;
 
+  // True when this link's process is due to run at `now_ps` and has not yet: it may then deliver to
+  // its receiver or tell its owner that it is idle or that a pause ended (Nic::run).
+  bool acts_at(uint64_t now_ps) const { return wake_.due_at(now_ps); }
   // Called (from this link's process) when the link becomes idle. Also notified: idle_event().
   void set_on_idle(std::function<void()> cb) { on_idle_ = std::move(cb); }
   // From now on the link tells its owner it became idle only when asked (ask_idle_notification):
@@ -118,6 +120,11 @@ class Link : public sc_core::sc_module {
     idle_notify_pending_ = true;
     schedule_wake();
   }
+  // The receiver takes the frames from the wire itself, with take_arrived_by, by their arrival
+  // (SwitchModel::attach_ingress): the link then sets no wake-up for an arrival and delivers nothing
+  // through `out`; it calls `on_put(arrival_ps)` for every frame it puts on the wire instead, from
+  // the process that puts it there, so that the receiver runs by then. A wake-up per frame less.
+  void let_receiver_take(std::function<void(uint64_t arrival_ps)> on_put) { on_put_ = std::move(on_put); }
   // Called (from this link's process) after it delivered the frames that arrive at this instant,
   // so that the receiver may act on them at once (Nic::receive_from).
   void set_on_delivered(std::function<void()> cb) { on_delivered_ = std::move(cb); }
@@ -206,6 +213,7 @@ class Link : public sc_core::sc_module {
   sc_core::sc_event resume_event_;
   std::function<void()> on_idle_;
   std::function<void()> on_delivered_;
+  std::function<void(uint64_t)> on_put_;  // let_receiver_take
   std::function<void(unsigned)> on_resume_;
   LinkCounters counters_;
   FrameTap* tap_ = nullptr;

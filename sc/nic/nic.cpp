@@ -201,20 +201,26 @@ void Nic::run() {
   const uint64_t now = fabric::now_ps();
   wake_.activated(now);
   // Timers fire and the scheduler sends after the frames that arrive at this instant are taken in.
-  if (wake_.defer_to_end_of_instant(now)) return;
+  if (wake_.defer_to_end_of_instant(now, others_may_act_now(now))) return;
   act(now);
 }
 
 void Nic::receive_from(fabric::Link& link) {
   link.out.bind(in);
+  rx_link_ = &link;
+  // b_transport leaves the wake-up to this, called after the link delivered the instant's frames.
   link.set_on_delivered([this] {
     if (!started_ || !kick_pending_) return;
     fabric::WallTimer wall_timer(wall_);
     const uint64_t now = fabric::now_ps();
-    if (!wake_.act_now_instead_of_process(now)) return;
+    if (!wake_.act_now_instead_of_process(now, others_may_act_now(now))) return;
     ++acted_in_link_process_;
     act(now);
   });
+}
+
+bool Nic::others_may_act_now(uint64_t now) const {
+  return rx_link_ == nullptr || rx_link_->next_arrival_ps() <= now || tx.acts_at(now);
 }
 
 void Nic::act(uint64_t now) {
@@ -509,7 +515,8 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
       break;
   }
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  kick();
+  kick_pending_ = true;
+  if (rx_link_ == nullptr) schedule();  // else the link's on_delivered acts or wakes the process (receive_from)
 }
 
 void Nic::drop(RxFlow* rx, DropReason r) {

@@ -165,8 +165,9 @@ class Nic : public sc_core::sc_module {
       std::unique_ptr<NpUnit> np = nullptr);
 
   // Binds `link` (frames to this NIC) to `in`. After a delivery, the NIC then acts on the frames in
-  // the link's process when nothing else is to run at that instant, instead of in a delta cycle of
-  // its own: the same actions at the same time, without a kernel activation (docs/fabric.md 8).
+  // the link's process when nothing else that can act on it is to run at that instant, instead of in
+  // a delta cycle of its own: the same actions at the same time, without a kernel activation
+  // (docs/fabric.md 8).
   void receive_from(fabric::Link& link);
   // How many times the NIC acted in that link's process instead of its own (a cost report).
   uint64_t acted_in_link_process() const { return acted_in_link_process_; }
@@ -262,6 +263,10 @@ class Nic : public sc_core::sc_module {
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   void run();
   void act(uint64_t now_ps);  // run()'s work: due timers, the host path, PFC refresh, sending
+  // Whether a process still to run at this instant can act on this NIC: its receive link delivering
+  // a frame now, or its transmitter telling that it is idle or that a pause ended. Without a known
+  // receive link (receive_from): yes.
+  bool others_may_act_now(uint64_t now_ps) const;
   void kick();
   void schedule();
   void try_send();
@@ -334,6 +339,7 @@ class Nic : public sc_core::sc_module {
 
   bool started_ = false;
   bool kick_pending_ = false;
+  const fabric::Link* rx_link_ = nullptr;  // receive_from
   uint64_t stall_window_from_ps_ = 0;
   uint64_t acted_in_link_process_ = 0;
   fabric::DeadlineEvent wake_;

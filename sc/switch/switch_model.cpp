@@ -142,6 +142,11 @@ void SwitchModel::attach_ingress(unsigned p, fabric::Link* link) {
   ingress_front_ps_.resize(params_.nports, kNoArrival);
   ingress_links_[p] = link;
   ingress_attached_ |= uint64_t{1} << p;
+  // The switch takes the link's frames itself (run), planned for the cycle each arrives in. Another
+  // rank's switch (no core) leaves them on its link, which hands them over before they arrive.
+  if (core_) link->let_receiver_take([this](uint64_t arrival_ps) {
+    plan(std::max(cycle_at_or_after(arrival_ps), first_free_cycle()));
+  });
   // With every cabled port's link known, a frame not yet on one arrives after the least propagation
   // delay at the earliest.
   lookahead_ps_ = 0;
@@ -203,6 +208,9 @@ void SwitchModel::run() {
   }
   if (tick_.defer_to_end_of_instant(now)) return;
   fabric::WallTimer wall_timer(wall_);
+  // The frames on the ingress links that arrive by now (the links do not deliver them, attach_ingress).
+  uint64_t arrival_ps = first_arrival_ps();
+  if (arrival_ps <= now) arrival_ps = take_arrivals_by(now);
   step_cycle(c);
   plan_ = kNoCycle;
   uint64_t next = next_cycle_after(c, now);
@@ -214,7 +222,6 @@ void SwitchModel::run() {
   // The same steps, without a kernel activation each and with the RTL's code still in the cache.
   const bool ahead = lookahead_ps_ > 0 && !sc_core::sc_pending_activity_at_current_time();
   const uint64_t ahead_until = ahead ? now + lookahead_ps_ : 0;
-  uint64_t arrival_ps = ahead ? first_arrival_ps() : kNoArrival;  // the first frame on an ingress link
   while (true) {
     if (arrival_ps != kNoArrival) next = std::min(next, cycle_at_or_after(arrival_ps));
     if (next == kNoCycle || time_of_ps(next) > step_horizon_ps_ ||

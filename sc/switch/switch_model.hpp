@@ -98,9 +98,10 @@ class SwitchModel : public sc_core::sc_module {
   // The transmitter of port p (owned by the fabric). The switch sends on it when the RTL dequeues;
   // nothing else may start frames on it.
   void attach_egress(unsigned p, fabric::Link* link);
-  // The link whose frames arrive on port p (bound to in_socket(p)). With every cabled port's link
-  // attached, the switch may step ahead of the kernel by the links' least propagation delay, taking
-  // the frames on the links that arrive by then from them (run; docs/fabric.md 8).
+  // The link whose frames arrive on port p (bound to in_socket(p)). The switch then takes the
+  // link's frames from the wire itself (Link::let_receiver_take), with no wake-up of the link per
+  // arrival; with every cabled port's link attached, it may step ahead of the kernel by the links'
+  // least propagation delay, taking the frames that arrive by then (run; docs/fabric.md 8).
   void attach_ingress(unsigned p, fabric::Link* link);
 
   const SwitchModelStats& stats() const { return stats_; }

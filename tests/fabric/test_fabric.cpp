@@ -370,6 +370,41 @@ TEST(Link, IdleNotificationOnlyWhenAsked) {
   EXPECT_EQ(told_ps.size(), 1u);
 }
 
+// let_receiver_take: the receiver is told each frame's arrival time as the frame starts, the link
+// delivers nothing through its socket and wakes for no arrival, and the frames wait on the wire
+// until the receiver takes them, in order and each no earlier than its arrival.
+TEST(Link, ReceiverThatTakesTheFramesIsToldEachArrivalAndGetsNoDelivery) {
+  const uint64_t delay_ps = 1'000;
+  Link link("link", 100, ps(delay_ps));
+  Sink sink("sink");
+  link.out.bind(sink.in);
+  link.notify_idle_only_when_asked();
+  std::vector<uint64_t> told_ps;
+  link.let_receiver_take([&](uint64_t arrival_ps) { told_ps.push_back(arrival_ps); });
+  const uint64_t wire_ps = link.serialization_time(1000).value();
+  sc_core::sc_spawn([&] {
+    for (uint32_t k = 0; k < 3; ++k) {
+      link.transmit(make_frame_payload(data_frame(1000, static_cast<uint8_t>(k))));
+      sc_core::wait(ps(wire_ps));
+    }
+  });
+  sc_core::sc_start(ps(3 * wire_ps + delay_ps + 1));
+  ASSERT_EQ(told_ps.size(), 3u);
+  for (uint64_t k = 0; k < 3; ++k) EXPECT_EQ(told_ps[k], (k + 1) * wire_ps + delay_ps) << "frame " << k;
+  EXPECT_TRUE(sink.got.empty());
+  EXPECT_FALSE(sc_core::sc_pending_activity());  // no wake-up for the arrivals
+  EXPECT_EQ(link.frames_in_flight(), 3u);
+  EXPECT_EQ(link.take_arrived_by(wire_ps + delay_ps - 1).trans, nullptr);  // before the first arrival
+  for (uint8_t k = 0; k < 3; ++k) {
+    const Link::Arrived a = link.take_arrived_by(told_ps[k]);
+    ASSERT_NE(a.frame, nullptr) << "frame " << unsigned{k};
+    EXPECT_EQ(a.frame->priority, k);
+    a.trans->release();
+  }
+  EXPECT_EQ(link.counters().frames_delivered, 3u);
+  EXPECT_EQ(link.frames_in_flight(), 0u);
+}
+
 // transmit_at: a frame given ahead of its start time (an owner stepping ahead of the kernel) starts
 // then, not now; a start in the past is an error.
 TEST(Link, TransmitAtStartsTheFrameAtItsTime) {
