@@ -72,6 +72,12 @@ class CcUnit {
   // calendar and calls on_timer when it is due (docs/README.md principle 2).
   virtual uint64_t next_deadline_ps(uint32_t flow) const = 0;
   virtual void on_timer(uint32_t flow, sc_core::sc_time now) = 0;
+  // Called by a NIC whose send ring such a pass cannot reorder (one flow, Nic::no_more_flows): a
+  // timer pass that changes nothing the NIC reads (DCQCN's alpha update) may then run when the
+  // flow's next event reaches the unit, as the same pass at its own deadline, and next_deadline_ps
+  // leaves it out, so the NIC is not woken for it. Units that observe every call (ForwardingCcUnit)
+  // do not pass it on: they see each pass at its time.
+  virtual void let_silent_timers_wait() {}
   // Allowed sending rate in Gb/s on the wire (frame + preamble/SFD/IFG), or kUnlimited.
   virtual double rate_gbps(uint32_t flow) const = 0;
   // Allowed payload bytes in flight, or kUnlimited.

@@ -50,29 +50,40 @@ void DcqcnRpUnit::apply(Flow& f, const dk::RpOut& out, uint64_t now_ps) {
   f.rate_at_ps = now_ps + kCost.latency_cycles * clock_ps_;
 }
 
+// A CNP reaches the unit before the timers due at the same instant fire (docs/nic.md 3): waiting
+// alpha updates due before it run first.
 void DcqcnRpUnit::on_cnp(uint32_t flow, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
+  if (alpha_may_wait_ && now.value() > 0) run_timers(f, flow, now.value() - 1);
   apply(f, pass(f, {dk::RpEventKind::kCnp, flow, 0}), now.value());
 }
 
+// A frame starts after the timers due at its instant fired.
 void DcqcnRpUnit::on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
+  if (alpha_may_wait_) run_timers(f, flow, now.value());
   apply(f, pass(f, {dk::RpEventKind::kTx, flow, payload_bytes}), now.value());
 }
 
 uint64_t DcqcnRpUnit::next_deadline_ps(uint32_t flow) const {
   const Flow& f = flows_.at(flow);
-  return std::min({f.alpha_deadline_ps, f.increase_deadline_ps, f.decrease_deadline_ps});
+  const uint64_t others = std::min(f.increase_deadline_ps, f.decrease_deadline_ps);
+  return alpha_waits(f) ? others : std::min(f.alpha_deadline_ps, others);
 }
 
-// Every timer of the flow that is due runs its kernel pass, one pass per timer (so a unit that is
-// late applies n periods as n passes, bit for bit like the kernel).
 void DcqcnRpUnit::on_timer(uint32_t flow, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
   const uint64_t t = now.value();
+  run_timers(f, flow, t);
+  if (t >= f.rate_at_ps) f.rate_out = f.rate_next;
+}
+
+// Every timer of the flow that is due runs its kernel pass, one pass per timer at its own deadline
+// (so a unit that is late applies n periods as n passes, bit for bit like the kernel).
+void DcqcnRpUnit::run_timers(Flow& f, uint32_t flow, uint64_t up_to_ps) {
   for (;;) {
     const uint64_t d = std::min({f.alpha_deadline_ps, f.increase_deadline_ps, f.decrease_deadline_ps});
-    if (d > t) break;
+    if (d > up_to_ps) break;
     // Same instant: alpha first, then the increase, then the mlx decrease check (HPCC rdma-hw.cc). Alpha
     // and increase due together are one pass (rp_top.hpp kAlphaIncreaseTimer): one event, one cycle.
     if (d == f.alpha_deadline_ps && d == f.increase_deadline_ps) {
@@ -89,7 +100,6 @@ void DcqcnRpUnit::on_timer(uint32_t flow, sc_core::sc_time now) {
       apply(f, pass(f, {dk::RpEventKind::kRateDecreaseTimer, flow, 0}), d);
     }
   }
-  if (t >= f.rate_at_ps) f.rate_out = f.rate_next;
 }
 
 double DcqcnRpUnit::rate_gbps(uint32_t flow) const {

@@ -32,6 +32,10 @@ class DcqcnRpUnit : public CcUnit {
   void on_timeout(uint32_t, sc_core::sc_time) override {}
   uint64_t next_deadline_ps(uint32_t flow) const override;
   void on_timer(uint32_t flow, sc_core::sc_time now) override;
+  // The alpha update (paper eq. 2, UpdateAlphaMlx) writes only alpha: it may wait for the flow's next
+  // event, unless the passes run elsewhere (set_pass) or are logged (set_vector_log), whose order
+  // across flows would change.
+  void let_silent_timers_wait() override { alpha_may_wait_ = true; }
   double rate_gbps(uint32_t flow) const override;
   double window_bytes(uint32_t) const override { return kUnlimited; }
   sc_core::sc_time pacing_gap(uint32_t) const override { return sc_core::SC_ZERO_TIME; }
@@ -59,12 +63,20 @@ class DcqcnRpUnit : public CcUnit {
   hls::dcqcn::RpOut pass(Flow& f, const hls::dcqcn::RpEvent& ev);
   // One kernel pass at `now`: arm the timers it asks for and publish the rate after the latency.
   void apply(Flow& f, const hls::dcqcn::RpOut& out, uint64_t now_ps);
+  // Every timer pass of the flow due by up_to_ps, in deadline order.
+  void run_timers(Flow& f, uint32_t flow, uint64_t up_to_ps);
+  // The flow's alpha update waits for its next event: it changes no rate the NIC reads, because the
+  // last rate written is visible by then (a pass inside the pipeline latency would delay it).
+  bool alpha_waits(const Flow& f) const {
+    return alpha_may_wait_ && !pass_impl_ && !vector_log_ && f.alpha_deadline_ps >= f.rate_at_ps;
+  }
 
   hls::dcqcn::RpParams p_;
   Pass pass_impl_;
   uint64_t clock_ps_;
   std::vector<Flow> flows_;
   uint64_t busy_cycles_ = 0;
+  bool alpha_may_wait_ = false;
 };
 
 }  // namespace ccf::nic

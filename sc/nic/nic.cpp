@@ -91,6 +91,8 @@ Nic::Nic(sc_core::sc_module_name name, const NicConfig& cfg, std::unique_ptr<CcU
 }
 
 uint32_t Nic::add_flow(const FlowSpec& spec) {
+  if (flow_table_complete_)
+    throw std::logic_error(fmt::format("{}: flow {} added after no_more_flows()", name(), spec.id));
   if (flows_.size() >= cfg_.max_flows)
     throw std::invalid_argument(
         fmt::format("{}: flow {}: the flow table is full (nic.max_flows = {})", name(), spec.id, cfg_.max_flows));
@@ -126,6 +128,11 @@ uint32_t Nic::add_flow(const FlowSpec& spec) {
   sync_cc_timer(i);
   kick();
   return i;
+}
+
+void Nic::no_more_flows() {
+  flow_table_complete_ = true;
+  if (flows_.size() == 1) cc_->let_silent_timers_wait();
 }
 
 void Nic::open_stall_window() {

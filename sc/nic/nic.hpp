@@ -173,8 +173,14 @@ class Nic : public sc_core::sc_module {
   uint64_t acted_in_link_process() const { return acted_in_link_process_; }
 
   // Adds a flow (before or during simulation); returns its flow-table index. Throws
-  // std::invalid_argument on a full table, duplicate id, bad priority or a start in the past.
+  // std::invalid_argument on a full table, duplicate id, bad priority or a start in the past, and
+  // std::logic_error after no_more_flows.
   uint32_t add_flow(const FlowSpec& spec);
+  // The flow table is complete (`ccfabric run` adds every flow before the simulation starts). A NIC
+  // with one flow then lets its unit's silent timer passes wait (CcUnit::let_silent_timers_wait):
+  // such a pass changes no rate, and the ring it would put the flow in holds no other flow, so it
+  // orders nothing (docs/nic.md 3).
+  void no_more_flows();
 
   const NicConfig& config() const { return cfg_; }
   CcUnit& cc() { return *cc_; }
@@ -338,6 +344,7 @@ class Nic : public sc_core::sc_module {
   uint64_t pfc_refresh_ps_ = kNoDeadline;
 
   bool started_ = false;
+  bool flow_table_complete_ = false;
   bool kick_pending_ = false;
   const fabric::Link* rx_link_ = nullptr;  // receive_from
   uint64_t stall_window_from_ps_ = 0;

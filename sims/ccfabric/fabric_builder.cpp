@@ -153,6 +153,8 @@ std::vector<RunFlow> Fabric::add_flows(const std::vector<sims::GeneratedFlow>& g
     else
       flows.push_back({g.src, 0, g.id, 0, false});
   }
+  for (const auto& n : nics)
+    if (n) n->no_more_flows();
   return flows;
 }
 

@@ -71,7 +71,8 @@ class Fabric {
   std::vector<bool> switch_here, host_here;                 // simulated by this rank (FabricOptions)
 
   // Adds the workload's flows to their senders' NICs, ids from the generator (1, 2, ... in its order);
-  // a flow whose sender another rank simulates is listed with here = false and not added.
+  // a flow whose sender another rank simulates is listed with here = false and not added. Every
+  // NIC's flow table is then complete (Nic::no_more_flows).
   std::vector<RunFlow> add_flows(const std::vector<sims::GeneratedFlow>& generated);
 
  private:

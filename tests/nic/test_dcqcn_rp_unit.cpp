@@ -3,9 +3,12 @@
 // The expected values come from the kernel run directly and from the paper's eq. 1 and 2.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <random>
 #include <systemc>
 
 #include "hls/dcqcn/rp_kernel.hpp"
+#include "hls/dcqcn/rp_vectors.hpp"
 #include "sc/nic/dcqcn_rp_unit.hpp"
 
 int sc_main(int, char**) { return 0; }  // libsystemc references it; gtest_main provides main()
@@ -91,6 +94,52 @@ TEST(DcqcnRpUnit, ByteCounterIncreaseRunsFromTransmittedBytes) {
   EXPECT_EQ(u.state(0).byte_stage, 1u);
   // Fast recovery (eq. 3): RC <- (RT + RC) / 2, with RT = the rate before the cut.
   EXPECT_NEAR(u.state(0).rc, (cut + dk::rate_from_mbps(100000)) / 2.0, 1.0);
+}
+
+// With let_silent_timers_wait (the NIC's call) the alpha update leaves next_deadline_ps and runs when
+// the flow's next event reaches the unit, as the same pass at its own deadline. Two units driven as
+// the NIC drives them (each one's next_deadline_ps fired when due; a CNP before the timers due at its
+// instant, a frame after them), one whose alpha updates wait and one that runs them on time, hold
+// the same state word and busy cycles after every event. Seeded; events fall on alpha deadlines too.
+TEST(DcqcnRpUnit, AlphaUpdatesThatWaitForTheNextEventGiveTheSameStateAtEveryEvent) {
+  const uint64_t seed = 20261126;
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  for (const dk::RpParams& p : {dk::RpParams::hpcc_ns3(100000), dk::RpParams::paper(100000)}) {
+    DcqcnRpUnit on_time(p), waiting(p);
+    waiting.let_silent_timers_wait();
+    on_time.init_flow(0, sc_core::SC_ZERO_TIME);
+    waiting.init_flow(0, sc_core::SC_ZERO_TIME);
+    uint64_t on_time_calls = 0, waiting_calls = 0;
+    const auto fire_due = [](DcqcnRpUnit& u, uint64_t up_to_ps, uint64_t& calls) {
+      for (uint64_t d; (d = u.next_deadline_ps(0)) <= up_to_ps; ++calls) u.on_timer(0, sc_time::from_value(d));
+    };
+    std::mt19937_64 rng(seed);
+    uint64_t t = 0;
+    for (int k = 0; k < 20000; ++k) {
+      const uint64_t due = on_time.next_deadline_ps(0);
+      t = rng() % 4 == 0 && due != kNoDeadline && due > t ? due : t + 1000 * (1 + rng() % 3000);
+      if (rng() % 16 == 0) {
+        fire_due(on_time, t - 1, on_time_calls);
+        fire_due(waiting, t - 1, waiting_calls);
+        on_time.on_cnp(0, sc_time::from_value(t));
+        waiting.on_cnp(0, sc_time::from_value(t));
+      } else {
+        fire_due(on_time, t, on_time_calls);
+        fire_due(waiting, t, waiting_calls);
+        on_time.on_tx(0, 1000, sc_time::from_value(t));
+        waiting.on_tx(0, 1000, sc_time::from_value(t));
+      }
+      ASSERT_EQ(dk::rp_words(on_time.state(0), {}), dk::rp_words(waiting.state(0), {})) << "event " << k << " at " << t;
+      ASSERT_EQ(on_time.busy_cycles(), waiting.busy_cycles()) << "event " << k << " at " << t;
+    }
+    std::printf("alpha K %u ns: %llu timer calls on time, %llu waiting\n", p.alpha_timer_ns,
+                static_cast<unsigned long long>(on_time_calls), static_cast<unsigned long long>(waiting_calls));
+    // The paper's alpha and increase timers share K = T = 55 us and mostly fire as one pass.
+    if (p.alpha_timer_ns < p.increase_timer_ns) {
+      EXPECT_LT(2 * waiting_calls, on_time_calls);
+    }
+    EXPECT_LE(waiting_calls, on_time_calls);
+  }
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,7 +18,11 @@
 #include "sc/fabric/link.hpp"
 #include "sc/fabric/roce_format.hpp"
 #include "sc/nic/cc_unit.hpp"
+#include "hls/dcqcn/rp_kernel.hpp"
+#include "hls/dcqcn/rp_vectors.hpp"
 #include "sc/nic/dcqcn_np_unit.hpp"
+#include "sc/nic/dcqcn_rp_unit.hpp"
+#include "sc/nic/forwarding_cc_unit.hpp"
 #include "sc/nic/nic.hpp"
 #include "sc/switch/switch_model.hpp"
 
@@ -174,6 +179,105 @@ TEST(Nic, ActingInTheDeliveringLinksProcessChangesNothing) {
   EXPECT_GT(inl.a->acted_in_link_process(), 0u);
   EXPECT_GT(inl.b->acted_in_link_process(), 0u);
   EXPECT_EQ(own.a->acted_in_link_process() + own.b->acted_in_link_process(), 0u);
+}
+
+// DCQCN's alpha update changes no rate, and on a NIC with one flow the ring it would put the flow in
+// holds no other flow, so that NIC lets it wait for the flow's next event (Nic::no_more_flows,
+// CcUnit::let_silent_timers_wait); a unit behind an observer (ForwardingCcUnit), or on a NIC with
+// more flows, runs every pass at its deadline. Pairs with HPCC's profile (alpha every 1 us, the rate
+// decrease check every 4 us), a flow each way and CE marks at both ends drawn from a seed: the same
+// deliveries and completions at the same times, and the same unit state once both units have run
+// every pass due by the end.
+struct AlphaTimerPair {
+  struct TimerCalls : nic::DcqcnRpUnit {
+    using DcqcnRpUnit::DcqcnRpUnit;
+    uint64_t calls = 0;
+    void on_timer(uint32_t flow, sc_time now) override {
+      ++calls;
+      DcqcnRpUnit::on_timer(flow, now);
+    }
+  };
+  std::unique_ptr<Nic> nic[2];
+  TimerCalls* unit[2] = {};
+  std::mt19937_64 marks[2];
+  std::vector<uint64_t> events;  // (time, host, flow, byte) of deliveries, (time, host, flow) of completions
+
+  AlphaTimerPair(const std::string& tag, bool observed, unsigned flows_a, uint64_t seed) {
+    for (unsigned h = 0; h < 2; ++h) {
+      NicConfig c;
+      c.host_id = h;
+      auto u = std::make_unique<TimerCalls>(hls::dcqcn::RpParams::hpcc_ns3(100000));
+      unit[h] = u.get();
+      std::unique_ptr<nic::CcUnit> cc = std::move(u);
+      if (observed) cc = std::make_unique<nic::ForwardingCcUnit>(std::move(cc));
+      nic[h] = std::make_unique<Nic>(fmt::format("{}_{}", tag, h).c_str(), c, std::move(cc),
+                                     std::make_unique<nic::NpEveryCe>());
+      marks[h].seed(seed + h);
+    }
+    for (unsigned h = 0; h < 2; ++h) {
+      nic[h]->receive_from(nic[1 - h]->tx);
+      nic[h]->set_rx_hook([this, h](fabric::Frame& f) {
+        if (f.kind == fabric::FrameKind::kData && marks[h]() % 40 == 0) f.ecn = fabric::Ecn::kCe;
+        return true;
+      });
+      nic[h]->set_on_deliver([this, h](uint32_t, uint32_t flow, uint32_t, uint64_t byte_seq, uint32_t) {
+        events.insert(events.end(), {now_ps(), h, flow, byte_seq});
+      });
+      nic[h]->set_on_complete([this, h](uint32_t i) { events.insert(events.end(), {now_ps(), h, 1000 + i}); });
+    }
+    const auto us = [](double t) { return sc_time(t, SC_US); };
+    nic[0]->add_flow({.id = 0, .dst_host = 1, .bytes = 600'000, .start = us(0)});
+    if (flows_a > 1) nic[0]->add_flow({.id = 2, .dst_host = 1, .bytes = 300'000, .start = us(7), .max_gbps = 30.0});
+    nic[1]->add_flow({.id = 1, .dst_host = 0, .bytes = 400'000, .start = us(3)});
+    for (auto& n : nic) n->no_more_flows();
+  }
+  // Both units run every pass due by now (a flow's timers stop being asked for when it completes).
+  void run_due_passes() {
+    for (unsigned h = 0; h < 2; ++h)
+      for (uint32_t i = 0; i < nic[h]->flow_count(); ++i) unit[h]->on_timer(i, sc_core::sc_time_stamp());
+  }
+};
+
+void expect_same_run(AlphaTimerPair& x, AlphaTimerPair& y) {
+  for (unsigned h = 0; h < 2; ++h) {
+    for (uint32_t i = 0; i < x.nic[h]->flow_count(); ++i) {
+      ASSERT_TRUE(x.nic[h]->flow(i).done && y.nic[h]->flow(i).done) << "host " << h << " flow " << i;
+      EXPECT_EQ(x.nic[h]->flow(i).fct_ps, y.nic[h]->flow(i).fct_ps) << "host " << h << " flow " << i;
+      EXPECT_EQ(hls::dcqcn::rp_words(x.unit[h]->state(i), {}), hls::dcqcn::rp_words(y.unit[h]->state(i), {}))
+          << "host " << h << " flow " << i;
+    }
+    EXPECT_GT(x.nic[h]->counters().cnps_received, 10u) << "host " << h;
+    EXPECT_EQ(x.unit[h]->busy_cycles(), y.unit[h]->busy_cycles()) << "host " << h;
+  }
+  EXPECT_EQ(x.events, y.events);
+}
+
+TEST(Nic, DcqcnAlphaUpdatesThatWaitForTheFlowsNextEventChangeNothing) {
+  const uint64_t seed = 7;
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  AlphaTimerPair waiting("waiting", false, 1, seed), on_time("on_time", true, 1, seed);
+  AlphaTimerPair two_flows("two_flows", false, 2, seed), two_flows_on_time("two_flows_on_time", true, 2, seed);
+  sc_core::sc_start(sc_time(20, sc_core::SC_MS));
+  for (unsigned h = 0; h < 2; ++h) {
+    std::printf("host %u: unit timer calls %llu on time, %llu waiting; with two flows at host 0: %llu, %llu\n", h,
+                static_cast<unsigned long long>(on_time.unit[h]->calls),
+                static_cast<unsigned long long>(waiting.unit[h]->calls),
+                static_cast<unsigned long long>(two_flows_on_time.unit[h]->calls),
+                static_cast<unsigned long long>(two_flows.unit[h]->calls));
+    EXPECT_LT(2 * waiting.unit[h]->calls, on_time.unit[h]->calls) << "host " << h;
+  }
+  EXPECT_EQ(two_flows.unit[0]->calls, two_flows_on_time.unit[0]->calls);  // more than one flow: on time
+  std::printf("FCT of host 0's first flow: %.1f us\n", double(waiting.nic[0]->flow(0).fct_ps) / 1e6);
+  for (AlphaTimerPair* p : {&waiting, &on_time, &two_flows, &two_flows_on_time}) p->run_due_passes();
+  expect_same_run(waiting, on_time);
+  expect_same_run(two_flows, two_flows_on_time);
+}
+
+TEST(Nic, AFlowAddedAfterTheTableIsCompleteIsRejected) {
+  Pair p;
+  p.a->add_flow({.id = 0, .dst_host = 1, .bytes = kMtu});
+  p.a->no_more_flows();
+  EXPECT_THROW(p.a->add_flow({.id = 1, .dst_host = 1, .bytes = kMtu}), std::logic_error);
 }
 
 TEST(Nic, AnIdleNicSchedulesNothingOnceItsFlowsComplete) {
