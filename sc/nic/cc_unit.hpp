@@ -78,6 +78,9 @@ class CcUnit {
   // leaves it out, so the NIC is not woken for it. Units that observe every call (ForwardingCcUnit)
   // do not pass it on: they see each pass at its time.
   virtual void let_silent_timers_wait() {}
+  // The NIC stopped asking for the flow's timers at `now` (the flow completed or failed): a unit
+  // that lets passes wait runs those due before `now`, the last the NIC would have fired.
+  virtual void on_timers_stopped(uint32_t flow, sc_core::sc_time now) { (void)flow, (void)now; }
   // Allowed sending rate in Gb/s on the wire (frame + preamble/SFD/IFG), or kUnlimited.
   virtual double rate_gbps(uint32_t flow) const = 0;
   // Allowed payload bytes in flight, or kUnlimited.

@@ -54,15 +54,23 @@ void DcqcnRpUnit::apply(Flow& f, const dk::RpOut& out, uint64_t now_ps) {
 // alpha updates due before it run first.
 void DcqcnRpUnit::on_cnp(uint32_t flow, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
-  if (alpha_may_wait_ && now.value() > 0) run_timers(f, flow, now.value() - 1);
+  if (may_wait(f) && now.value() > 0) run_timers(f, flow, now.value() - 1);
   apply(f, pass(f, {dk::RpEventKind::kCnp, flow, 0}), now.value());
 }
 
 // A frame starts after the timers due at its instant fired.
 void DcqcnRpUnit::on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
-  if (alpha_may_wait_) run_timers(f, flow, now.value());
+  if (may_wait(f)) run_timers(f, flow, now.value());
   apply(f, pass(f, {dk::RpEventKind::kTx, flow, payload_bytes}), now.value());
+}
+
+// The NIC stops a flow's timers while it takes in a frame (the last ACK) or fires another timer of
+// the flow (the retry limit), before the timers due at that instant.
+void DcqcnRpUnit::on_timers_stopped(uint32_t flow, sc_core::sc_time now) {
+  Flow& f = flows_.at(flow);
+  if (may_wait(f) && now.value() > 0) run_timers(f, flow, now.value() - 1);
+  f.timers_stopped = true;
 }
 
 uint64_t DcqcnRpUnit::next_deadline_ps(uint32_t flow) const {

@@ -33,9 +33,10 @@ class DcqcnRpUnit : public CcUnit {
   uint64_t next_deadline_ps(uint32_t flow) const override;
   void on_timer(uint32_t flow, sc_core::sc_time now) override;
   // The alpha update (paper eq. 2, UpdateAlphaMlx) writes only alpha: it may wait for the flow's next
-  // event, unless the passes run elsewhere (set_pass) or are logged (set_vector_log), whose order
-  // across flows would change.
+  // event, unless the passes run elsewhere (set_pass) or are logged (set_vector_log), where every
+  // pass is to be seen when it is due.
   void let_silent_timers_wait() override { alpha_may_wait_ = true; }
+  void on_timers_stopped(uint32_t flow, sc_core::sc_time now) override;
   double rate_gbps(uint32_t flow) const override;
   double window_bytes(uint32_t) const override { return kUnlimited; }
   sc_core::sc_time pacing_gap(uint32_t) const override { return sc_core::SC_ZERO_TIME; }
@@ -58,6 +59,7 @@ class DcqcnRpUnit : public CcUnit {
     uint32_t rate_out = 0;          // the rate the TX scheduler sees (RATE_W bits)
     uint32_t rate_next = 0;         // written by the pipeline, visible from rate_at_ps
     uint64_t rate_at_ps = 0;
+    bool timers_stopped = false;  // on_timers_stopped: no pass waits any more
   };
   // One kernel pass through the synthesis top's decoder (hls/dcqcn/rp_top.hpp), logged as a vector.
   hls::dcqcn::RpOut pass(Flow& f, const hls::dcqcn::RpEvent& ev);
@@ -68,8 +70,9 @@ class DcqcnRpUnit : public CcUnit {
   // The flow's alpha update waits for its next event: it changes no rate the NIC reads, because the
   // last rate written is visible by then (a pass inside the pipeline latency would delay it).
   bool alpha_waits(const Flow& f) const {
-    return alpha_may_wait_ && !pass_impl_ && !vector_log_ && f.alpha_deadline_ps >= f.rate_at_ps;
+    return may_wait(f) && !pass_impl_ && !vector_log_ && f.alpha_deadline_ps >= f.rate_at_ps;
   }
+  bool may_wait(const Flow& f) const { return alpha_may_wait_ && !f.timers_stopped; }
 
   hls::dcqcn::RpParams p_;
   Pass pass_impl_;

@@ -273,6 +273,7 @@ void Nic::on_retransmit_timeout(uint32_t i) {
     ++counters_.flows_failed;
     arm(kSend, i, kNoDeadline);
     arm(kCc, i, kNoDeadline);
+    cc_->on_timers_stopped(i, now);
     return;
   }
   ++f.c.timeouts;
@@ -809,6 +810,7 @@ void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info) {
     g.rto_deadline_ps = kNoDeadline;
     arm(kRto, i, kNoDeadline);
     arm(kSend, i, kNoDeadline);
+    cc_->on_timers_stopped(i, fabric::sim_now());
     if (on_complete_) on_complete_(i);
   }
   sync_cc_timer(i);

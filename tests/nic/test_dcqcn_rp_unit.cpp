@@ -142,5 +142,27 @@ TEST(DcqcnRpUnit, AlphaUpdatesThatWaitForTheNextEventGiveTheSameStateAtEveryEven
   }
 }
 
+// When the NIC stops a flow's timers (the flow completed or failed), the passes it fired were those
+// due before that instant; a CNP arriving later (a notification point's window ending after the last
+// ACK) finds the same state in a unit whose alpha updates waited as in one that ran them on time.
+TEST(DcqcnRpUnit, AfterTheNicStopsAFlowsTimersNoWaitingPassRuns) {
+  const dk::RpParams p = dk::RpParams::hpcc_ns3(100000);
+  DcqcnRpUnit on_time(p), waiting(p);
+  waiting.let_silent_timers_wait();
+  for (DcqcnRpUnit* u : {&on_time, &waiting}) {
+    u->init_flow(0, sc_core::SC_ZERO_TIME);
+    u->on_cnp(0, sc_time(1, SC_US));
+  }
+  const sc_time stop(20'500, SC_NS);  // alpha updates due at 2, 3, ..., 20 us run; not those after
+  for (uint64_t d; (d = on_time.next_deadline_ps(0)) < stop.value();) on_time.on_timer(0, sc_time::from_value(d));
+  for (uint64_t d; (d = waiting.next_deadline_ps(0)) < stop.value();) waiting.on_timer(0, sc_time::from_value(d));
+  on_time.on_timers_stopped(0, stop);
+  waiting.on_timers_stopped(0, stop);
+  EXPECT_EQ(dk::rp_words(on_time.state(0), {}), dk::rp_words(waiting.state(0), {}));
+  for (DcqcnRpUnit* u : {&on_time, &waiting}) u->on_cnp(0, sc_time(60, SC_US));
+  EXPECT_EQ(dk::rp_words(on_time.state(0), {}), dk::rp_words(waiting.state(0), {}));
+  EXPECT_EQ(on_time.busy_cycles(), waiting.busy_cycles());
+}
+
 }  // namespace
 }  // namespace ccf::nic
