@@ -125,7 +125,7 @@ void Link::start(tlm::tlm_generic_payload& trans, Frame& f, uint64_t now) {
 
   if (tap_) tap_->frame_started(tap_id_, f, start_whole);
   if (trans.has_mm()) trans.acquire();
-  in_flight_.push_back({arrival_ps, &trans, &f});
+  push_in_flight(arrival_ps, trans, f);
   ++counters_.frames_sent;
   counters_.bytes_sent += f.len_bytes;
   counters_.wire_bytes_sent += wire;
@@ -184,12 +184,19 @@ void Link::on_wake() {
   const uint64_t now = now_ps();
   wake_.activated(now);
   bool delivers = false;
-  for (Arrived a; !on_put_ && (a = take_arrived_by(now)).trans != nullptr;) {
-    tlm::tlm_generic_payload* trans = a.trans;
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    out->b_transport(*trans, delay);
-    if (trans->has_mm()) trans->release();
-    delivers = true;
+  if (take_late_) {
+    if (!wake_arrivals_.empty() && wake_arrivals_.front() <= now) {
+      take_late_(now);
+      delivers = true;
+    }
+  } else {
+    for (Arrived a; !on_put_ && (a = take_arrived_by(now)).trans != nullptr;) {
+      tlm::tlm_generic_payload* trans = a.trans;
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      out->b_transport(*trans, delay);
+      if (trans->has_mm()) trans->release();
+      delivers = true;
+    }
   }
   for (unsigned p = 0; resume_pending_ != 0 && p < kNumPriorities; ++p) {
     if (((resume_pending_ >> p) & 1u) && now >= pause_until_ps_[p]) {
@@ -217,7 +224,11 @@ void Link::on_wake() {
 void Link::schedule_wake() {
   const uint64_t now = now_ps();
   uint64_t next = kNever;
-  if (!in_flight_.empty() && !on_put_) next = std::min(next, in_flight_.front().arrival_ps);
+  if (take_late_) {
+    if (!wake_arrivals_.empty()) next = wake_arrivals_.front();
+  } else if (!in_flight_.empty() && !on_put_) {
+    next = in_flight_.front().arrival_ps;
+  }
   if (idle_notify_pending_ || !pfc_queue_.empty()) next = std::min(next, ceil_ps(end_whole_ps_, end_frac_));
   for (unsigned m = resume_pending_; m != 0; m &= m - 1) next = std::min(next, pause_until_ps_[std::countr_zero(m)]);
   if (next != kNever) wake_.wake_at(next, now);
@@ -230,9 +241,27 @@ void Link::put_in_flight(uint64_t arrival_ps, tlm::tlm_generic_payload& trans) {
                                        name(), arrival_ps, now_ps()));
   Frame& f = frame_of(trans);
   if (trans.has_mm()) trans.acquire();
-  in_flight_.push_back({arrival_ps, &trans, &f});
+  push_in_flight(arrival_ps, trans, f);
   schedule_wake();
   if (on_put_) on_put_(arrival_ps);
+}
+
+void Link::push_in_flight(uint64_t arrival_ps, tlm::tlm_generic_payload& trans, Frame& f) {
+  const bool wakes = !take_late_ || wakes_receiver_(f);
+  in_flight_.push_back({arrival_ps, &trans, &f, wakes});
+  if (wakes && take_late_) wake_arrivals_.push_back(arrival_ps);
+}
+
+void Link::let_receiver_take_late(std::function<bool(const Frame&)> wakes_receiver,
+                                  std::function<void(uint64_t now_ps)> take) {
+  if (on_put_) throw std::logic_error(fmt::format("{}: let_receiver_take_late after let_receiver_take", name()));
+  wakes_receiver_ = std::move(wakes_receiver);
+  take_late_ = std::move(take);
+  wake_arrivals_.clear();
+  for (InFlight& f : in_flight_) {
+    f.wakes = true;
+    wake_arrivals_.push_back(f.arrival_ps);
+  }
 }
 
 size_t Link::end_to_end_frames_in_flight() const {

@@ -67,6 +67,7 @@ class Link : public sc_core::sc_module {
   Arrived take_arrived_by(uint64_t t_ps) {
     if (in_flight_.empty() || in_flight_.front().arrival_ps > t_ps) return {};
     const Arrived a{in_flight_.front().trans, in_flight_.front().frame};
+    if (take_late_ && in_flight_.front().wakes) wake_arrivals_.pop_front();
     in_flight_.pop_front();
     ++counters_.frames_delivered;
     return a;
@@ -125,6 +126,15 @@ class Link : public sc_core::sc_module {
   // through `out`; it calls `on_put(arrival_ps)` for every frame it puts on the wire instead, from
   // the process that puts it there, so that the receiver runs by then. A wake-up per frame less.
   void let_receiver_take(std::function<void(uint64_t arrival_ps)> on_put) { on_put_ = std::move(on_put); }
+  // The receiver takes the frames from the wire itself (take_arrived_by, with next_arrival_ps for
+  // each one's arrival time), and the link wakes only for the frames `wakes_receiver` says must be
+  // acted on at their arrival: at such a frame's arrival it calls `take(now)`, for the receiver to
+  // take every frame that has arrived by now, in order, instead of delivering them through `out`;
+  // then on_delivered. The other frames wait on the wire until the receiver takes them, at its next
+  // event (Nic::no_more_flows: ACKs that change nothing the NIC's sending reads). Frames already on
+  // the wire wake the receiver.
+  void let_receiver_take_late(std::function<bool(const Frame&)> wakes_receiver,
+                              std::function<void(uint64_t now_ps)> take);
   // Called (from this link's process) after it delivered the frames that arrive at this instant,
   // so that the receiver may act on them at once (Nic::receive_from).
   void set_on_delivered(std::function<void()> cb) { on_delivered_ = std::move(cb); }
@@ -163,6 +173,7 @@ class Link : public sc_core::sc_module {
       if (f.trans->has_mm()) f.trans->release();
     }
     in_flight_.clear();
+    wake_arrivals_.clear();
   }
   void put_in_flight(uint64_t arrival_ps, tlm::tlm_generic_payload& trans);
 
@@ -177,7 +188,10 @@ class Link : public sc_core::sc_module {
     uint64_t arrival_ps;
     tlm::tlm_generic_payload* trans;
     Frame* frame;  // trans's Frame
+    bool wakes;    // let_receiver_take_late: the link wakes for its arrival
   };
+  // The frame's entry on the wire, and its arrival in wake_arrivals_ if it wakes the receiver.
+  void push_in_flight(uint64_t arrival_ps, tlm::tlm_generic_payload& trans, Frame& f);
 
   void start(tlm::tlm_generic_payload& trans, Frame& f, uint64_t start_ps);  // f: trans's Frame
   void on_wake();
@@ -214,6 +228,9 @@ class Link : public sc_core::sc_module {
   std::function<void()> on_idle_;
   std::function<void()> on_delivered_;
   std::function<void(uint64_t)> on_put_;  // let_receiver_take
+  std::function<bool(const Frame&)> wakes_receiver_;  // let_receiver_take_late
+  std::function<void(uint64_t)> take_late_;
+  std::deque<uint64_t> wake_arrivals_;  // arrivals of the frames on the wire that wake the receiver
   std::function<void(unsigned)> on_resume_;
   LinkCounters counters_;
   FrameTap* tap_ = nullptr;

@@ -78,6 +78,10 @@ class CcUnit {
   // leaves it out, so the NIC is not woken for it. Units that observe every call (ForwardingCcUnit)
   // do not pass it on: they see each pass at its time.
   virtual void let_silent_timers_wait() {}
+  // True when an ACK changes nothing the unit holds or gives the NIC: on_ack does nothing and no
+  // flow has a window. A NIC with one flow then lets such ACKs wait on the wire until the flow's next
+  // event (Nic::no_more_flows). Units that observe every call (ForwardingCcUnit) say false.
+  virtual bool acks_change_nothing() const { return false; }
   // The NIC stopped asking for the flow's timers at `now` (the flow completed or failed): a unit
   // that lets passes wait runs those due before `now`, the last the NIC would have fired.
   virtual void on_timers_stopped(uint32_t flow, sc_core::sc_time now) { (void)flow, (void)now; }
@@ -186,6 +190,7 @@ class CcNone : public CcUnit {
   void on_timeout(uint32_t, sc_core::sc_time) override {}
   uint64_t next_deadline_ps(uint32_t) const override { return kNoDeadline; }
   void on_timer(uint32_t, sc_core::sc_time) override {}
+  bool acks_change_nothing() const override { return true; }
   double rate_gbps(uint32_t) const override { return kUnlimited; }
   double window_bytes(uint32_t) const override { return kUnlimited; }
   sc_core::sc_time pacing_gap(uint32_t) const override { return sc_core::SC_ZERO_TIME; }

@@ -54,7 +54,7 @@ void DcqcnRpUnit::apply(Flow& f, const dk::RpOut& out, uint64_t now_ps) {
 // alpha updates due before it run first.
 void DcqcnRpUnit::on_cnp(uint32_t flow, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
-  if (may_wait(f) && now.value() > 0) run_timers(f, flow, now.value() - 1);
+  run_waiting_timers_before(f, flow, now.value());
   apply(f, pass(f, {dk::RpEventKind::kCnp, flow, 0}), now.value());
 }
 
@@ -69,7 +69,7 @@ void DcqcnRpUnit::on_tx(uint32_t flow, uint32_t payload_bytes, sc_core::sc_time 
 // the flow (the retry limit), before the timers due at that instant.
 void DcqcnRpUnit::on_timers_stopped(uint32_t flow, sc_core::sc_time now) {
   Flow& f = flows_.at(flow);
-  if (may_wait(f) && now.value() > 0) run_timers(f, flow, now.value() - 1);
+  run_waiting_timers_before(f, flow, now.value());
   f.timers_stopped = true;
 }
 

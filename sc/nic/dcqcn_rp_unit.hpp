@@ -37,6 +37,7 @@ class DcqcnRpUnit : public CcUnit {
   // pass is to be seen when it is due.
   void let_silent_timers_wait() override { alpha_may_wait_ = true; }
   void on_timers_stopped(uint32_t flow, sc_core::sc_time now) override;
+  bool acks_change_nothing() const override { return true; }  // no per-ACK feedback (paper, section 3.1)
   double rate_gbps(uint32_t flow) const override;
   double window_bytes(uint32_t) const override { return kUnlimited; }
   sc_core::sc_time pacing_gap(uint32_t) const override { return sc_core::SC_ZERO_TIME; }
@@ -67,6 +68,10 @@ class DcqcnRpUnit : public CcUnit {
   void apply(Flow& f, const hls::dcqcn::RpOut& out, uint64_t now_ps);
   // Every timer pass of the flow due by up_to_ps, in deadline order.
   void run_timers(Flow& f, uint32_t flow, uint64_t up_to_ps);
+  // The waiting passes due before `t_ps` (those due at `t_ps` come after an event at that instant).
+  void run_waiting_timers_before(Flow& f, uint32_t flow, uint64_t t_ps) {
+    if (may_wait(f) && t_ps > 0) run_timers(f, flow, t_ps - 1);
+  }
   // The flow's alpha update waits for its next event: it changes no rate the NIC reads, because the
   // last rate written is visible by then (a pass inside the pipeline latency would delay it).
   bool alpha_waits(const Flow& f) const {

@@ -26,6 +26,7 @@ class ForwardingCcUnit : public CcUnit {
   uint64_t next_deadline_ps(uint32_t flow) const override { return u_->next_deadline_ps(flow); }
   void on_timer(uint32_t flow, sc_core::sc_time now) override { u_->on_timer(flow, now); }
   void let_silent_timers_wait() override {}  // an observer sees every pass at its deadline
+  bool acks_change_nothing() const override { return false; }  // and every ACK at its arrival
   void on_timers_stopped(uint32_t flow, sc_core::sc_time now) override { u_->on_timers_stopped(flow, now); }
   double rate_gbps(uint32_t flow) const override { return u_->rate_gbps(flow); }
   double window_bytes(uint32_t flow) const override { return u_->window_bytes(flow); }

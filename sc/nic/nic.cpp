@@ -132,7 +132,48 @@ uint32_t Nic::add_flow(const FlowSpec& spec) {
 
 void Nic::no_more_flows() {
   flow_table_complete_ = true;
-  if (flows_.size() == 1) cc_->let_silent_timers_wait();
+  if (flows_.size() != 1) return;
+  cc_->let_silent_timers_wait();
+  if (rx_link_ && cc_->acks_change_nothing()) {
+    takes_late_ = true;
+    rx_link_->let_receiver_take_late([this](const Frame& f) { return wakes_at_arrival(f); },
+                                     [this](uint64_t now) {
+                                       fabric::WallTimer wall_timer(wall_);
+                                       take_arrived_by(now);
+                                     });
+  }
+}
+
+// An ACK of the one flow changes only the NIC's reliability state (una, the retransmission timer,
+// the counters), which reads no time but the ACK's arrival, and makes the flow eligible again,
+// which orders nothing in a ring of one flow: it may wait for the flow's next event. An ACK that
+// may complete the flow (its PSN is the last frame's) calls on_complete at its arrival; a NAK moves
+// the flow back (go-back-N); a CNP changes the rate; other frames are received at their arrival.
+bool Nic::wakes_at_arrival(const Frame& f) const {
+  if (f.kind != FrameKind::kAck || f.flow_id != flows_[0].spec.id) return true;
+  const Flow& g = flows_[0];
+  return g.nframes != kUnlimitedFrames &&
+         f.psn == fabric::psn_add(g.spec.start_psn, static_cast<uint32_t>((g.nframes - 1) & fabric::kPsnMask));
+}
+
+void Nic::take_arrived_by(uint64_t by_ps) {
+  const uint64_t now = fabric::now_ps();
+  for (uint64_t at; (at = rx_link_->next_arrival_ps()) <= by_ps;) {
+    const fabric::Link::Arrived a = rx_link_->take_arrived_by(by_ps);
+    acks_taken_late_ += at < now;
+    receive(*a.frame, at);
+    if (a.trans->has_mm()) a.trans->release();
+    kick_pending_ = true;
+  }
+}
+
+void Nic::take_waiting_frames(uint64_t by_ps) {
+  if (by_ps > fabric::now_ps())
+    throw std::logic_error(fmt::format("{}: take_waiting_frames by {} ps, after now ({} ps)", name(), by_ps,
+                                       fabric::now_ps()));
+  if (!takes_late_) return;
+  fabric::WallTimer wall_timer(wall_);
+  take_arrived_by(by_ps);
 }
 
 void Nic::open_stall_window() {
@@ -207,6 +248,7 @@ void Nic::run() {
   started_ = true;
   const uint64_t now = fabric::now_ps();
   wake_.activated(now);
+  if (takes_late_) take_arrived_by(now);  // ACKs that waited: before any timer (RTO) reads them
   // Timers fire and the scheduler sends after the frames that arrive at this instant are taken in.
   if (wake_.defer_to_end_of_instant(now, others_may_act_now(now))) return;
   act(now);
@@ -256,10 +298,10 @@ void Nic::act(uint64_t now) {
   schedule();
 }
 
-void Nic::arm_rto(uint32_t i) {
+void Nic::arm_rto(uint32_t i, uint64_t from_ps) {
   Flow& f = flows_[i];
   const uint64_t t = rto_.timeout_ps(f.rto);
-  f.rto_deadline_ps = t == 0 ? kNoDeadline : fabric::now_ps() + t;
+  f.rto_deadline_ps = t == 0 ? kNoDeadline : from_ps + t;
   arm(kRto, i, f.rto_deadline_ps);
 }
 
@@ -459,7 +501,7 @@ void Nic::send_data(uint32_t i) {
     next = now + static_cast<uint64_t>(std::llround(fabric::roce::wire_bytes(fr.len_bytes) * 8.0 * 1000.0 / rate));
   next = std::max<uint64_t>(next, now + cc_->pacing_gap(i).value());
   f.next_send_ps = next;
-  if (f.rto_deadline_ps == kNoDeadline) arm_rto(i);  // RFC 6298 5.1
+  if (f.rto_deadline_ps == kNoDeadline) arm_rto(i, now);  // RFC 6298 5.1
   sync_cc_timer(i);
   sync_probe(i);  // the first RTT request goes with the flow's first frame (the LDCP draft, section 3.2)
 }
@@ -502,15 +544,21 @@ void Nic::send_pfc(uint8_t mask, uint16_t quanta) {
 
 void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
   fabric::WallTimer wall_timer(wall_);
-  Frame& f = fabric::frame_of(trans);
+  receive(fabric::frame_of(trans), fabric::now_ps());
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  kick_pending_ = true;
+  if (rx_link_ == nullptr) schedule();  // else the link's on_delivered acts or wakes the process (receive_from)
+}
+
+void Nic::receive(Frame& f, uint64_t at_ps) {
   switch (f.kind) {
     case FrameKind::kPfc:
       tx.apply_received_pfc(f);
       ++counters_.pfc_received;
       break;
     case FrameKind::kData: rx_data(f); break;
-    case FrameKind::kAck: rx_ack(f, false); break;
-    case FrameKind::kNack: rx_ack(f, true); break;
+    case FrameKind::kAck: rx_ack(f, false, at_ps); break;
+    case FrameKind::kNack: rx_ack(f, true, at_ps); break;
     case FrameKind::kCnp: rx_cnp(f); break;
     case FrameKind::kRcmCn: ++counters_.rcm_cn_received; break;
     case FrameKind::kRttProbe:
@@ -522,9 +570,6 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
       rx_rtt_probe(f);
       break;
   }
-  trans.set_response_status(tlm::TLM_OK_RESPONSE);
-  kick_pending_ = true;
-  if (rx_link_ == nullptr) schedule();  // else the link's on_delivered acts or wakes the process (receive_from)
 }
 
 void Nic::drop(RxFlow* rx, DropReason r) {
@@ -712,7 +757,7 @@ void Nic::send_ack(uint32_t r) {
   send_ctrl(a);
 }
 
-void Nic::rx_ack(const Frame& a, bool nak) {
+void Nic::rx_ack(const Frame& a, bool nak, uint64_t at_ps) {
   const int fi = flow_index(a.flow_id);
   if (fi < 0) {
     drop(nullptr, DropReason::kUnknownFlow);
@@ -722,7 +767,7 @@ void Nic::rx_ack(const Frame& a, bool nak) {
   Flow& f = flows_[i];
   const uint32_t una_psn = fabric::psn_add(f.spec.start_psn, static_cast<uint32_t>(f.una & fabric::kPsnMask));
   const int64_t idx = static_cast<int64_t>(f.una) + fabric::psn_diff(a.psn, una_psn);
-  const sc_core::sc_time now = fabric::sim_now();
+  const sc_core::sc_time now = sc_core::sc_time::from_value(at_ps);
   if (nak) {
     ++f.c.naks_received;
     ++counters_.naks_received;
@@ -731,7 +776,7 @@ void Nic::rx_ack(const Frame& a, bool nak) {
     // the sender goes back to it (go-back-N).
     if (idx < static_cast<int64_t>(f.una) || idx > static_cast<int64_t>(f.max_sent)) return;  // stale
     f.unjudged_timeouts_ps.clear();  // a loss: the frame after `idx` did not arrive
-    ack_progress(i, static_cast<uint64_t>(idx), nullptr);
+    ack_progress(i, static_cast<uint64_t>(idx), nullptr, at_ps);
     Flow& g = flows_[i];
     if (g.nxt > static_cast<uint64_t>(idx)) g.nxt = static_cast<uint64_t>(idx);
     if (g.una >= g.nxt) {  // nothing sent since the loss is outstanding: the retransmission starts the timer
@@ -770,12 +815,12 @@ void Nic::rx_ack(const Frame& a, bool nak) {
       }
     f.unjudged_timeouts_ps.clear();
   }
-  ack_progress(i, static_cast<uint64_t>(idx + 1), &info);
+  ack_progress(i, static_cast<uint64_t>(idx + 1), &info, at_ps);
 }
 
-void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info) {
+void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info, uint64_t at_ps) {
   Flow& f = flows_[i];
-  const uint64_t now = fabric::now_ps();
+  const uint64_t now = at_ps;
   uint64_t acked = 0;
   if (new_una > f.una) {
     acked = bytes_before(f, new_una) - bytes_before(f, f.una);
@@ -790,7 +835,7 @@ void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info) {
     // nothing is outstanding (5.2).
     rto_.on_progress(f.rto);
     if (f.una < f.nxt) {
-      arm_rto(i);
+      arm_rto(i, now);
     } else {
       f.rto_deadline_ps = kNoDeadline;
       arm(kRto, i, kNoDeadline);
@@ -800,7 +845,7 @@ void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info) {
     AckInfo a = *info;
     a.acked_bytes = acked;
     a.cum_bytes_acked = f.c.bytes_acked;
-    cc_->on_ack(i, a, fabric::sim_now());
+    cc_->on_ack(i, a, sc_core::sc_time::from_value(now));
   }
   Flow& g = flows_[i];
   if (!g.done && g.nframes != kUnlimitedFrames && g.una >= g.nframes) {
@@ -810,7 +855,7 @@ void Nic::ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info) {
     g.rto_deadline_ps = kNoDeadline;
     arm(kRto, i, kNoDeadline);
     arm(kSend, i, kNoDeadline);
-    cc_->on_timers_stopped(i, fabric::sim_now());
+    cc_->on_timers_stopped(i, sc_core::sc_time::from_value(now));
     if (on_complete_) on_complete_(i);
   }
   sync_cc_timer(i);

@@ -179,8 +179,19 @@ class Nic : public sc_core::sc_module {
   // The flow table is complete (`ccfabric run` adds every flow before the simulation starts). A NIC
   // with one flow then lets its unit's silent timer passes wait (CcUnit::let_silent_timers_wait):
   // such a pass changes no rate, and the ring it would put the flow in holds no other flow, so it
-  // orders nothing (docs/nic.md 3).
+  // orders nothing (docs/nic.md 3). If its unit's ACKs change nothing (CcUnit::acks_change_nothing),
+  // the NIC also takes such ACKs from its receive link late (Link::let_receiver_take_late): at its
+  // next event, each as at its arrival. An ACK that may complete the flow, and every other frame,
+  // still wakes it.
   void no_more_flows();
+  // Takes in the frames that wait on the receive link (no_more_flows) and arrived at or before
+  // `by_ps` <= now. Call before reading the NIC's sender state from outside its processes (counters,
+  // flow): with `by_ps` = now at the end of an instant (a time series sample), now - 1 between two
+  // sc_start calls (the measurement window, the results), which leave the next instant's events to
+  // the next call.
+  void take_waiting_frames(uint64_t by_ps);
+  // ACKs taken late, at a later event than their arrival (a cost report).
+  uint64_t acks_taken_late() const { return acks_taken_late_; }
 
   const NicConfig& config() const { return cfg_; }
   CcUnit& cc() { return *cc_; }
@@ -267,6 +278,12 @@ class Nic : public sc_core::sc_module {
   };
 
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  // A frame that arrived at `at_ps` (now, or earlier for an ACK taken late).
+  void receive(fabric::Frame& f, uint64_t at_ps);
+  // The frames on the receive link that arrived by `by_ps`, in order (Link::let_receiver_take_late).
+  void take_arrived_by(uint64_t by_ps);
+  // Whether a frame must wake the NIC at its arrival (Link::let_receiver_take_late).
+  bool wakes_at_arrival(const fabric::Frame& f) const;
   void run();
   void act(uint64_t now_ps);  // run()'s work: due timers, the host path, PFC refresh, sending
   // Whether a process still to run at this instant can act on this NIC: its receive link delivering
@@ -291,19 +308,19 @@ class Nic : public sc_core::sc_module {
   void arm(uint8_t type, uint32_t idx, uint64_t deadline_ps);
   void fire(uint8_t type, uint32_t idx);
   void sync_cc_timer(uint32_t i);
-  // Arms the flow's retransmission timer `timeout_ps` from now (none if the timer is off).
-  void arm_rto(uint32_t i);
+  // Arms the flow's retransmission timer `timeout_ps` from `from_ps` (none if the timer is off).
+  void arm_rto(uint32_t i, uint64_t from_ps);
   void on_retransmit_timeout(uint32_t i);
 
   void rx_data(fabric::Frame& f);
-  void rx_ack(const fabric::Frame& f, bool nak);
+  void rx_ack(const fabric::Frame& f, bool nak, uint64_t at_ps);
   void rx_cnp(const fabric::Frame& f);
   void rx_rtt_probe(const fabric::Frame& f);
   // Queues the flow's RTT request if its unit wants one and none is queued (docs/nic.md 4.1).
   void sync_probe(uint32_t i);
   uint32_t rx_index(const fabric::Frame& f);
   int flow_index(uint32_t flow_id) const;
-  void ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info);
+  void ack_progress(uint32_t i, uint64_t new_una, const AckInfo* info, uint64_t at_ps);
   void host_enqueue(uint32_t rx, const fabric::Frame& f, uint32_t payload);
   void host_service();
   void host_finish(const HostItem& item, uint64_t t3_ps);
@@ -346,7 +363,9 @@ class Nic : public sc_core::sc_module {
   bool started_ = false;
   bool flow_table_complete_ = false;
   bool kick_pending_ = false;
-  const fabric::Link* rx_link_ = nullptr;  // receive_from
+  fabric::Link* rx_link_ = nullptr;  // receive_from
+  bool takes_late_ = false;          // ACKs wait on rx_link_ (no_more_flows)
+  uint64_t acks_taken_late_ = 0;
   uint64_t stall_window_from_ps_ = 0;
   uint64_t acted_in_link_process_ = 0;
   fabric::DeadlineEvent wake_;

@@ -409,6 +409,7 @@ SimulatedSpan simulate(RunLoop& loop, Fabric& fab, std::vector<RunFlow>& flows, 
   const double window_from_us = loop.stopped() ? 0.0 : s.sim.measure_from_us;
   SimulatedSpan span{loop.stopped() ? WindowStart(fab) : open_window(fab, flows), window_from_us, 0.0, false};
   run_to_end(loop, s.sim.duration_us, wall0, bare_before_wall_s, progress);
+  fab.take_waiting_frames();
   r.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count() - bare_before_wall_s;
   if (r.bare_loop)
     r.bare_loop->after_cycles_per_s =

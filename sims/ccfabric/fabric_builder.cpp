@@ -158,4 +158,10 @@ std::vector<RunFlow> Fabric::add_flows(const std::vector<sims::GeneratedFlow>& g
   return flows;
 }
 
+void Fabric::take_waiting_frames() {
+  const uint64_t now = fabric::now_ps();
+  for (const auto& n : nics)
+    if (n) n->take_waiting_frames(now == 0 ? 0 : now - 1);  // now's frames are the next sc_start's
+}
+
 }  // namespace ccf::cli

@@ -74,6 +74,9 @@ class Fabric {
   // a flow whose sender another rank simulates is listed with here = false and not added. Every
   // NIC's flow table is then complete (Nic::no_more_flows).
   std::vector<RunFlow> add_flows(const std::vector<sims::GeneratedFlow>& generated);
+  // Every NIC takes in the ACKs waiting on its receive link (Nic::take_waiting_frames) that arrived
+  // before now: call between two sc_start calls, before reading the NICs' sender state.
+  void take_waiting_frames();
 
  private:
   void build_switches(const sims::Scenario& s, const fabric::Topology& topo, const fabric::Routing& routing,

@@ -43,6 +43,7 @@ std::vector<sims::PathLink> route_links(const fabric::Topology& topo, const fabr
 }  // namespace
 
 WindowStart open_window(Fabric& fab, std::vector<RunFlow>& flows) {
+  fab.take_waiting_frames();
   WindowStart at(fab);
   for (auto& f : flows)
     if (f.here) f.acked_at_window = fab.nics[f.host]->flow(f.index).c.bytes_acked;

@@ -61,6 +61,7 @@ sims::Sample TimeseriesProbe::sample() {
       continue;
     }
     nic::Nic& n = *fab_.nics[flows_[i].host];
+    n.take_waiting_frames(now_ps);  // the sample is taken at the end of its instant (Sampler)
     const nic::FlowState& f = n.flow(flows_[i].index);
     const bool wide = i < ts_flows_, active = active_in_interval(f, now_ps, interval_ps_);
     if (!wide && !active) continue;

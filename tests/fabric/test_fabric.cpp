@@ -4,6 +4,7 @@
 #include <deque>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -403,6 +404,45 @@ TEST(Link, ReceiverThatTakesTheFramesIsToldEachArrivalAndGetsNoDelivery) {
   }
   EXPECT_EQ(link.counters().frames_delivered, 3u);
   EXPECT_EQ(link.frames_in_flight(), 0u);
+}
+
+// let_receiver_take_late: the link wakes only at the arrival of a frame that wakes the receiver (here
+// priority 5), and then asks the receiver to take every frame arrived by then; the others wait on the
+// wire, in order, with their arrival times, and are delivered through no socket.
+TEST(Link, ReceiverThatTakesFramesLateIsWokenOnlyForTheFramesThatWakeIt) {
+  const uint64_t delay_ps = 1'000;
+  Link link("link", 100, ps(delay_ps));
+  Sink sink("sink");
+  link.out.bind(sink.in);
+  link.notify_idle_only_when_asked();
+  std::vector<std::pair<uint64_t, uint8_t>> taken;  // (arrival, priority)
+  std::vector<uint64_t> woken_ps;
+  link.let_receiver_take_late([](const Frame& f) { return f.priority == 5; },
+                              [&](uint64_t now) {
+                                woken_ps.push_back(now);
+                                for (uint64_t at; (at = link.next_arrival_ps()) <= now;) {
+                                  const Link::Arrived a = link.take_arrived_by(now);
+                                  taken.emplace_back(at, a.frame->priority);
+                                  a.trans->release();
+                                }
+                              });
+  const uint64_t wire_ps = link.serialization_time(1000).value();
+  const uint8_t prios[] = {1, 2, 5, 3};
+  sc_core::sc_spawn([&] {
+    for (uint8_t p : prios) {
+      link.transmit(make_frame_payload(data_frame(1000, p)));
+      sc_core::wait(ps(wire_ps));
+    }
+  });
+  sc_core::sc_start(ps(4 * wire_ps + delay_ps + 1));
+  const auto arrival = [&](uint64_t k) { return (k + 1) * wire_ps + delay_ps; };
+  ASSERT_EQ(woken_ps, std::vector<uint64_t>{arrival(2)});  // the priority-5 frame only
+  ASSERT_EQ(taken.size(), 3u);
+  for (uint64_t k = 0; k < 3; ++k) EXPECT_EQ(taken[k], std::make_pair(arrival(k), prios[k])) << "frame " << k;
+  EXPECT_TRUE(sink.got.empty());
+  EXPECT_FALSE(sc_core::sc_pending_activity());  // the last frame waits: no wake-up for it
+  EXPECT_EQ(link.next_arrival_ps(), arrival(3));
+  EXPECT_EQ(link.counters().frames_delivered, 3u);
 }
 
 // transmit_at: a frame given ahead of its start time (an owner stepping ahead of the kernel) starts

@@ -197,12 +197,17 @@ struct AlphaTimerPair {
       DcqcnRpUnit::on_timer(flow, now);
     }
   };
+  struct Options {
+    unsigned flows_a = 1;
+    uint64_t bytes_a = 600'000;  // host 0's first flow; 0 = unlimited
+    unsigned loss_one_in = 0;    // data frames lost at arrival, drawn from the seed; 0 = none
+  };
   std::unique_ptr<Nic> nic[2];
   TimerCalls* unit[2] = {};
-  std::mt19937_64 marks[2];
+  std::mt19937_64 marks[2], losses[2];
   std::vector<uint64_t> events;  // (time, host, flow, byte) of deliveries, (time, host, flow) of completions
 
-  AlphaTimerPair(const std::string& tag, bool observed, unsigned flows_a, uint64_t seed) {
+  AlphaTimerPair(const std::string& tag, bool observed, uint64_t seed, Options o) {
     for (unsigned h = 0; h < 2; ++h) {
       NicConfig c;
       c.host_id = h;
@@ -213,12 +218,13 @@ struct AlphaTimerPair {
       nic[h] = std::make_unique<Nic>(fmt::format("{}_{}", tag, h).c_str(), c, std::move(cc),
                                      std::make_unique<nic::NpEveryCe>());
       marks[h].seed(seed + h);
+      losses[h].seed(seed + 2 + h);
     }
     for (unsigned h = 0; h < 2; ++h) {
       nic[h]->receive_from(nic[1 - h]->tx);
-      nic[h]->set_rx_hook([this, h](fabric::Frame& f) {
+      nic[h]->set_rx_hook([this, h, o](fabric::Frame& f) {
         if (f.kind == fabric::FrameKind::kData && marks[h]() % 40 == 0) f.ecn = fabric::Ecn::kCe;
-        return true;
+        return o.loss_one_in == 0 || losses[h]() % o.loss_one_in != 0;
       });
       nic[h]->set_on_deliver([this, h](uint32_t, uint32_t flow, uint32_t, uint64_t byte_seq, uint32_t) {
         events.insert(events.end(), {now_ps(), h, flow, byte_seq});
@@ -226,8 +232,8 @@ struct AlphaTimerPair {
       nic[h]->set_on_complete([this, h](uint32_t i) { events.insert(events.end(), {now_ps(), h, 1000 + i}); });
     }
     const auto us = [](double t) { return sc_time(t, SC_US); };
-    nic[0]->add_flow({.id = 0, .dst_host = 1, .bytes = 600'000, .start = us(0)});
-    if (flows_a > 1) nic[0]->add_flow({.id = 2, .dst_host = 1, .bytes = 300'000, .start = us(7), .max_gbps = 30.0});
+    nic[0]->add_flow({.id = 0, .dst_host = 1, .bytes = o.bytes_a, .start = us(0)});
+    if (o.flows_a > 1) nic[0]->add_flow({.id = 2, .dst_host = 1, .bytes = 300'000, .start = us(7), .max_gbps = 30.0});
     nic[1]->add_flow({.id = 1, .dst_host = 0, .bytes = 400'000, .start = us(3)});
     for (auto& n : nic) n->no_more_flows();
   }
@@ -255,8 +261,9 @@ void expect_same_run(AlphaTimerPair& x, AlphaTimerPair& y) {
 TEST(Nic, DcqcnAlphaUpdatesThatWaitForTheFlowsNextEventChangeNothing) {
   const uint64_t seed = 7;
   std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
-  AlphaTimerPair waiting("waiting", false, 1, seed), on_time("on_time", true, 1, seed);
-  AlphaTimerPair two_flows("two_flows", false, 2, seed), two_flows_on_time("two_flows_on_time", true, 2, seed);
+  AlphaTimerPair waiting("waiting", false, seed, {}), on_time("on_time", true, seed, {});
+  AlphaTimerPair two_flows("two_flows", false, seed, {.flows_a = 2}),
+      two_flows_on_time("two_flows_on_time", true, seed, {.flows_a = 2});
   sc_core::sc_start(sc_time(20, sc_core::SC_MS));
   for (unsigned h = 0; h < 2; ++h) {
     std::printf("host %u: unit timer calls %llu on time, %llu waiting; with two flows at host 0: %llu, %llu\n", h,
@@ -271,6 +278,53 @@ TEST(Nic, DcqcnAlphaUpdatesThatWaitForTheFlowsNextEventChangeNothing) {
   for (AlphaTimerPair* p : {&waiting, &on_time, &two_flows, &two_flows_on_time}) p->run_due_passes();
   expect_same_run(waiting, on_time);
   expect_same_run(two_flows, two_flows_on_time);
+}
+
+// DCQCN's unit takes no per-ACK feedback (the DCQCN paper, section 3.1), so a NIC whose one flow it
+// controls takes the flow's ACKs from the wire at its next event, each as at its arrival
+// (Nic::no_more_flows, Link::let_receiver_take_late); an observed unit takes each at its arrival.
+// Pairs as above with host 0's flow unlimited and 1 in 300 data frames lost (NAKs, go-back-N),
+// stopped every 37 us: once the waiting ACKs are taken in, each NIC holds the same sender state in
+// both pairs, and both deliver the same bytes at the same times.
+TEST(Nic, AcksTakenAtTheFlowsNextEventLeaveTheStateOfAcksTakenAtTheirArrival) {
+  const uint64_t seed = 11;
+  std::printf("seed %llu\n", static_cast<unsigned long long>(seed));
+  const AlphaTimerPair::Options o{.bytes_a = 0, .loss_one_in = 300};
+  AlphaTimerPair late("late", false, seed, o), on_time("on_time", true, seed, o);
+  for (unsigned step = 0; step < 270; ++step) {
+    sc_core::sc_start(sc_time(37, SC_US));
+    for (AlphaTimerPair* p : {&late, &on_time})
+      for (auto& n : p->nic) n->take_waiting_frames(now_ps() - 1);  // the next instant is the next sc_start's
+    for (unsigned h = 0; h < 2; ++h) {
+      SCOPED_TRACE(fmt::format("host {} at {} ps", h, now_ps()));
+      const nic::FlowState &x = late.nic[h]->flow(0), &y = on_time.nic[h]->flow(0);
+      ASSERT_EQ(x.una, y.una);
+      ASSERT_EQ(x.nxt, y.nxt);
+      ASSERT_EQ(x.rto_deadline_ps, y.rto_deadline_ps);
+      ASSERT_EQ(x.rto.srtt_x8_ps, y.rto.srtt_x8_ps);
+      ASSERT_EQ(x.rto.base_ps, y.rto.base_ps);
+      ASSERT_EQ(x.rto.in_a_row, y.rto.in_a_row);
+      ASSERT_EQ(x.last_progress_ps, y.last_progress_ps);
+      ASSERT_EQ(late.nic[h]->longest_stall_ps(0), on_time.nic[h]->longest_stall_ps(0));
+      ASSERT_EQ(x.c.bytes_acked, y.c.bytes_acked);
+      ASSERT_EQ(x.c.acks_received, y.c.acks_received);
+      ASSERT_EQ(x.c.naks_received, y.c.naks_received);
+      ASSERT_EQ(x.c.timeouts, y.c.timeouts);
+      ASSERT_EQ(x.fct_ps, y.fct_ps);
+    }
+  }
+  for (unsigned h = 0; h < 2; ++h) {
+    std::printf("host %u: %llu ACKs received, %llu taken late, %llu NAKs, %llu timeouts\n", h,
+                static_cast<unsigned long long>(late.nic[h]->counters().acks_received),
+                static_cast<unsigned long long>(late.nic[h]->acks_taken_late()),
+                static_cast<unsigned long long>(late.nic[h]->counters().naks_received),
+                static_cast<unsigned long long>(late.nic[h]->counters().timeouts));
+    EXPECT_GT(2 * late.nic[h]->acks_taken_late(), late.nic[h]->counters().acks_received) << "host " << h;
+    EXPECT_EQ(on_time.nic[h]->acks_taken_late(), 0u) << "host " << h;
+  }
+  EXPECT_GT(late.nic[0]->counters().naks_received, 10u);  // losses of host 0's flow: go-back-N
+  EXPECT_TRUE(late.nic[1]->flow(0).done);
+  EXPECT_EQ(late.events, on_time.events);
 }
 
 TEST(Nic, AFlowAddedAfterTheTableIsCompleteIsRejected) {
