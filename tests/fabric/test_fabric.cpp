@@ -371,31 +371,45 @@ TEST(Link, IdleNotificationOnlyWhenAsked) {
   EXPECT_EQ(told_ps.size(), 1u);
 }
 
+// The set-up of the tests of receivers that take the frames from the wire themselves: a 100 Gb/s
+// link with a 1 ns delay into a sink, telling idleness only when asked, that sends one 1000-B frame
+// of each given priority back to back from time 0; frame k arrives at arrival(k).
+struct TakenLink {
+  static constexpr uint64_t kDelayPs = 1'000;
+  Link link{"link", 100, ps(kDelayPs)};
+  Sink sink{"sink"};
+  const uint64_t wire_ps = link.serialization_time(1000).value();
+  TakenLink() {
+    link.out.bind(sink.in);
+    link.notify_idle_only_when_asked();
+  }
+  void send_back_to_back(std::vector<uint8_t> prios) {
+    sc_core::sc_spawn([this, prios] {
+      for (uint8_t p : prios) {
+        link.transmit(make_frame_payload(data_frame(1000, p)));
+        sc_core::wait(ps(wire_ps));
+      }
+    });
+  }
+  uint64_t arrival(uint64_t k) const { return (k + 1) * wire_ps + kDelayPs; }
+};
+
 // let_receiver_take: the receiver is told each frame's arrival time as the frame starts, the link
 // delivers nothing through its socket and wakes for no arrival, and the frames wait on the wire
 // until the receiver takes them, in order and each no earlier than its arrival.
 TEST(Link, ReceiverThatTakesTheFramesIsToldEachArrivalAndGetsNoDelivery) {
-  const uint64_t delay_ps = 1'000;
-  Link link("link", 100, ps(delay_ps));
-  Sink sink("sink");
-  link.out.bind(sink.in);
-  link.notify_idle_only_when_asked();
+  TakenLink t;
+  Link& link = t.link;
   std::vector<uint64_t> told_ps;
   link.let_receiver_take([&](uint64_t arrival_ps) { told_ps.push_back(arrival_ps); });
-  const uint64_t wire_ps = link.serialization_time(1000).value();
-  sc_core::sc_spawn([&] {
-    for (uint32_t k = 0; k < 3; ++k) {
-      link.transmit(make_frame_payload(data_frame(1000, static_cast<uint8_t>(k))));
-      sc_core::wait(ps(wire_ps));
-    }
-  });
-  sc_core::sc_start(ps(3 * wire_ps + delay_ps + 1));
+  t.send_back_to_back({0, 1, 2});
+  sc_core::sc_start(ps(t.arrival(2) + 1));
   ASSERT_EQ(told_ps.size(), 3u);
-  for (uint64_t k = 0; k < 3; ++k) EXPECT_EQ(told_ps[k], (k + 1) * wire_ps + delay_ps) << "frame " << k;
-  EXPECT_TRUE(sink.got.empty());
+  for (uint64_t k = 0; k < 3; ++k) EXPECT_EQ(told_ps[k], t.arrival(k)) << "frame " << k;
+  EXPECT_TRUE(t.sink.got.empty());
   EXPECT_FALSE(sc_core::sc_pending_activity());  // no wake-up for the arrivals
   EXPECT_EQ(link.frames_in_flight(), 3u);
-  EXPECT_EQ(link.take_arrived_by(wire_ps + delay_ps - 1).trans, nullptr);  // before the first arrival
+  EXPECT_EQ(link.take_arrived_by(t.arrival(0) - 1).trans, nullptr);  // before the first arrival
   for (uint8_t k = 0; k < 3; ++k) {
     const Link::Arrived a = link.take_arrived_by(told_ps[k]);
     ASSERT_NE(a.frame, nullptr) << "frame " << unsigned{k};
@@ -410,11 +424,8 @@ TEST(Link, ReceiverThatTakesTheFramesIsToldEachArrivalAndGetsNoDelivery) {
 // priority 5), and then asks the receiver to take every frame arrived by then; the others wait on the
 // wire, in order, with their arrival times, and are delivered through no socket.
 TEST(Link, ReceiverThatTakesFramesLateIsWokenOnlyForTheFramesThatWakeIt) {
-  const uint64_t delay_ps = 1'000;
-  Link link("link", 100, ps(delay_ps));
-  Sink sink("sink");
-  link.out.bind(sink.in);
-  link.notify_idle_only_when_asked();
+  TakenLink t;
+  Link& link = t.link;
   std::vector<std::pair<uint64_t, uint8_t>> taken;  // (arrival, priority)
   std::vector<uint64_t> woken_ps;
   link.let_receiver_take_late([](const Frame& f) { return f.priority == 5; },
@@ -426,22 +437,15 @@ TEST(Link, ReceiverThatTakesFramesLateIsWokenOnlyForTheFramesThatWakeIt) {
                                   a.trans->release();
                                 }
                               });
-  const uint64_t wire_ps = link.serialization_time(1000).value();
-  const uint8_t prios[] = {1, 2, 5, 3};
-  sc_core::sc_spawn([&] {
-    for (uint8_t p : prios) {
-      link.transmit(make_frame_payload(data_frame(1000, p)));
-      sc_core::wait(ps(wire_ps));
-    }
-  });
-  sc_core::sc_start(ps(4 * wire_ps + delay_ps + 1));
-  const auto arrival = [&](uint64_t k) { return (k + 1) * wire_ps + delay_ps; };
-  ASSERT_EQ(woken_ps, std::vector<uint64_t>{arrival(2)});  // the priority-5 frame only
+  const std::vector<uint8_t> prios = {1, 2, 5, 3};
+  t.send_back_to_back(prios);
+  sc_core::sc_start(ps(t.arrival(3) + 1));
+  ASSERT_EQ(woken_ps, std::vector<uint64_t>{t.arrival(2)});  // the priority-5 frame only
   ASSERT_EQ(taken.size(), 3u);
-  for (uint64_t k = 0; k < 3; ++k) EXPECT_EQ(taken[k], std::make_pair(arrival(k), prios[k])) << "frame " << k;
-  EXPECT_TRUE(sink.got.empty());
+  for (uint64_t k = 0; k < 3; ++k) EXPECT_EQ(taken[k], std::make_pair(t.arrival(k), prios[k])) << "frame " << k;
+  EXPECT_TRUE(t.sink.got.empty());
   EXPECT_FALSE(sc_core::sc_pending_activity());  // the last frame waits: no wake-up for it
-  EXPECT_EQ(link.next_arrival_ps(), arrival(3));
+  EXPECT_EQ(link.next_arrival_ps(), t.arrival(3));
   EXPECT_EQ(link.counters().frames_delivered, 3u);
 }
 
