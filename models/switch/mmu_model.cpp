@@ -119,7 +119,6 @@ Descriptor MmuModel::cut_to_widths(const Descriptor& d) const {
 // 2.3 forwarding and 2.4 admission of descriptor `d` of ingress port `p`, then 2.5 marking at admission.
 MmuModel::Admission MmuModel::decide_admission(unsigned p, const Descriptor& d, uint64_t cycle) const {
   Admission a;
-  a.valid = true;
   a.d = d;
   a.p = p;
   a.c = queue_of(a.d.prio);
@@ -403,7 +402,7 @@ void MmuModel::step(uint64_t cycle, const CycleInputs& in, const CycleInputMasks
   // 2.2: round-robin arbiter over the ports with a descriptor: a FIFO head, or with the FIFO empty the
   // descriptor offered in this cycle (bypass).
   const uint64_t offered = set.in_desc & ports;
-  Admission adm;
+  std::optional<Admission> adm;  // the descriptor processed in this cycle, if any
   if (const uint64_t any = fifo_ports_ | offered; any != 0) {
     // Ports rr_in_, rr_in_ + 1, ..., then from 0: the first at or above the pointer, else the lowest.
     const uint64_t from_ptr = any & ~((uint64_t{1} << rr_in_) - 1);
@@ -413,7 +412,7 @@ void MmuModel::step(uint64_t cycle, const CycleInputs& in, const CycleInputMasks
       adm = decide_admission(p, port.fifo[port.fifo_head], cycle);
     } else {
       adm = decide_admission(p, cut_to_widths(*in.in_desc[p]), cycle);
-      adm.bypass = true;
+      adm->bypass = true;
     }
   }
   const Dequeue deq = decide_dequeue(cycle, set.out_ready & ports);
@@ -429,7 +428,7 @@ void MmuModel::step(uint64_t cycle, const CycleInputs& in, const CycleInputMasks
 
   // 2.5: one LFSR per switch, one step per decision (at most one decision per cycle: marking happens
   // either at admission or at dequeue).
-  if (adm.lfsr_step || deq.lfsr_step) lfsr_ = lfsr_advance(lfsr_);
+  if ((adm && adm->lfsr_step) || deq.lfsr_step) lfsr_ = lfsr_advance(lfsr_);
 
   // Ingress (p, c) values at the start of the cycle, for S' and the touched set of 2.6.
   struct Touched {
@@ -444,58 +443,58 @@ void MmuModel::step(uint64_t cycle, const CycleInputs& in, const CycleInputMasks
     touched[ntouched++] = {p, c, ing(p, c).u_cells};
   };
 
-  if (adm.valid) {
+  if (adm) {
     changed = true;
-    Port& port = ports_[adm.p];
-    if (!adm.bypass) {
+    Port& port = ports_[adm->p];
+    if (!adm->bypass) {
       port.fifo_head = (port.fifo_head + 1) % params_.in_fifo_depth;
       --port.fifo_count;
-      fifo_bits(adm.p);
+      fifo_bits(adm->p);
     }
-    rr_in_ = (adm.p + 1) % np;
-    touch(adm.p, adm.c);
-    if (adm.drop != DropReason::kNone) {
-      out.drop = DropReport{adm.d.tag, adm.drop, static_cast<uint8_t>(adm.p), static_cast<uint8_t>(adm.c)};
-      if (adm.drop == DropReason::kNoRoute) {
+    rr_in_ = (adm->p + 1) % np;
+    touch(adm->p, adm->c);
+    if (adm->drop != DropReason::kNone) {
+      out.drop = DropReport{adm->d.tag, adm->drop, static_cast<uint8_t>(adm->p), static_cast<uint8_t>(adm->c)};
+      if (adm->drop == DropReason::kNoRoute) {
         ++port.ctr.drops_no_route;
       } else {
-        ++q(adm.e, adm.q).ctr.drops[static_cast<size_t>(adm.drop)];
+        ++q(adm->e, adm->q).ctr.drops[static_cast<size_t>(adm->drop)];
       }
     } else {
-      Queue& qq = q(adm.e, adm.q);
+      Queue& qq = q(adm->e, adm->q);
       const uint32_t i = alloc_slot();
       Slot& s = slots_[i];
-      s = Slot{adm.d.tag,
-               adm.d.len_bytes,
-               adm.mark ? kCe : adm.d.ecn,
-               static_cast<uint8_t>(adm.p),
+      s = Slot{adm->d.tag,
+               adm->d.len_bytes,
+               adm->mark ? kCe : adm->d.ecn,
+               static_cast<uint8_t>(adm->p),
                kNil,
-               static_cast<uint8_t>(adm.c),
-               static_cast<uint8_t>(adm.rcm.bucket)};
+               static_cast<uint8_t>(adm->c),
+               static_cast<uint8_t>(adm->rcm.bucket)};
       if (qq.tail == kNil) {
         qq.head = i;
       } else {
         slots_[qq.tail].next = i;
       }
       qq.tail = i;
-      out.enqueue = EnqueueReport{adm.d.tag, static_cast<uint8_t>(adm.e), static_cast<uint8_t>(adm.q)};
-      ports_[adm.e].nonempty_mask |= static_cast<uint8_t>(1u << adm.q);
-      nonempty_ports_ |= uint64_t{1} << adm.e;
+      out.enqueue = EnqueueReport{adm->d.tag, static_cast<uint8_t>(adm->e), static_cast<uint8_t>(adm->q)};
+      ports_[adm->e].nonempty_mask |= static_cast<uint8_t>(1u << adm->q);
+      nonempty_ports_ |= uint64_t{1} << adm->e;
       ++qq.ctr.len_frames;
-      qq.ctr.len_bytes += adm.d.len_bytes;
-      qq.ctr.len_cells += adm.cells;
+      qq.ctr.len_bytes += adm->d.len_bytes;
+      qq.ctr.len_cells += adm->cells;
       ++qq.ctr.enq_frames;
-      qq.ctr.enq_bytes += adm.d.len_bytes;
-      qq.ctr.ecn_marks += adm.mark;
+      qq.ctr.enq_bytes += adm->d.len_bytes;
+      qq.ctr.ecn_marks += adm->mark;
       ++frames_held_;
-      total_cells_ += adm.cells;
-      IngressState& is = ing(adm.p, adm.c);
-      if (adm.to_headroom) {
-        is.h_cells += adm.cells;
+      total_cells_ += adm->cells;
+      IngressState& is = ing(adm->p, adm->c);
+      if (adm->to_headroom) {
+        is.h_cells += adm->cells;
       } else {
-        is.u_cells += adm.cells;
+        is.u_cells += adm->cells;
       }
-      if (adm.rcm.on) rcm_apply_admission(adm.p, adm.e, adm.c, adm.d, cycle, adm.rcm, out);
+      if (adm->rcm.on) rcm_apply_admission(adm->p, adm->e, adm->c, adm->d, cycle, adm->rcm, out);
     }
   }
 
@@ -548,8 +547,8 @@ void MmuModel::step(uint64_t cycle, const CycleInputs& in, const CycleInputMasks
   }
 
   // Peaks: queue bytes after an admission (2.9), ingress u + h.
-  if (adm.valid && adm.drop == DropReason::kNone) {
-    QueueCounters& c = q(adm.e, adm.q).ctr;
+  if (adm && adm->drop == DropReason::kNone) {
+    QueueCounters& c = q(adm->e, adm->q).ctr;
     c.peak_bytes = std::max(c.peak_bytes, c.len_bytes);
   }
   for (unsigned i = 0; i < ntouched; ++i) {
@@ -579,7 +578,7 @@ void MmuModel::step(uint64_t cycle, const CycleInputs& in, const CycleInputMasks
   // cycle, unless processed in this one (bypass).
   for (uint64_t m = offered & out.in_ready_mask; m; m &= m - 1) {
     const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-    if (adm.bypass && adm.p == p) continue;  // changed: processed
+    if (adm && adm->bypass && adm->p == p) continue;  // changed: processed
     changed = true;
     Port& port = ports_[p];
     port.fifo[(port.fifo_head + port.fifo_count) % params_.in_fifo_depth] = cut_to_widths(*in.in_desc[p]);

@@ -154,7 +154,6 @@ class MmuModel {
   };
   // The decision on the frame processed this cycle (2.3 to 2.5), from start-of-cycle state.
   struct Admission {
-    bool valid = false;
     bool bypass = false;  // the descriptor offered this cycle to an empty FIFO (2.2), not a FIFO head
     Descriptor d;  // fields already cut to their widths
     unsigned p = 0, c = 0, e = 0;

@@ -80,8 +80,7 @@ tlm::tlm_generic_payload& FramePool::make(const Frame& f) {
 
 void FramePool::free(tlm::tlm_generic_payload* trans) {
   trans->reset();  // drops auto extensions a receiver may have added; the Frame stays attached
-  *trans->get_extension<Frame>() = Frame{};
-  free_.push_back(trans);
+  free_.push_back(trans);  // make() overwrites the whole Frame when it hands the payload out again
 }
 
 FramePool& default_frame_pool() {

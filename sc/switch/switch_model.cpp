@@ -142,9 +142,15 @@ void SwitchModel::attach_ingress(unsigned p, fabric::Link* link) {
   ingress_front_ps_.resize(params_.nports, kNoArrival);
   ingress_links_[p] = link;
   ingress_attached_ |= uint64_t{1} << p;
+  ingress_front_ps_[p] = link->next_arrival_ps();
+  first_arrival_ps_ = std::min(first_arrival_ps_, ingress_front_ps_[p]);
   // The switch takes the link's frames itself (run), planned for the cycle each arrives in. Another
   // rank's switch (no core) leaves them on its link, which hands them over before they arrive.
-  if (core_) link->let_receiver_take([this](uint64_t arrival_ps) {
+  // A frame put on the wire arrives after those already on it: it is the link's first only on an
+  // empty wire.
+  if (core_) link->let_receiver_take([this, p](uint64_t arrival_ps) {
+    ingress_front_ps_[p] = std::min(ingress_front_ps_[p], arrival_ps);
+    first_arrival_ps_ = std::min(first_arrival_ps_, arrival_ps);
     plan(std::max(cycle_at_or_after(arrival_ps), first_free_cycle()));
   });
   // With every cabled port's link known, a frame not yet on one arrives after the least propagation
@@ -154,16 +160,6 @@ void SwitchModel::attach_ingress(unsigned p, fabric::Link* link) {
   lookahead_ps_ = UINT64_MAX;
   for (uint64_t m = ingress_attached_; m; m &= m - 1)
     lookahead_ps_ = std::min<uint64_t>(lookahead_ps_, ingress_links_[std::countr_zero(m)]->propagation_delay().value());
-}
-
-uint64_t SwitchModel::first_arrival_ps() {
-  uint64_t first = kNoArrival;
-  for (uint64_t m = ingress_attached_; m; m &= m - 1) {
-    const unsigned p = static_cast<unsigned>(std::countr_zero(m));
-    ingress_front_ps_[p] = ingress_links_[p]->next_arrival_ps();
-    first = std::min(first, ingress_front_ps_[p]);
-  }
-  return first;
 }
 
 uint64_t SwitchModel::take_arrivals_by(uint64_t t_ps) {
@@ -181,6 +177,7 @@ uint64_t SwitchModel::take_arrivals_by(uint64_t t_ps) {
     }
     first = std::min(first, arrival);
   }
+  first_arrival_ps_ = first;
   return first;
 }
 
@@ -209,7 +206,7 @@ void SwitchModel::run() {
   if (tick_.defer_to_end_of_instant(now)) return;
   fabric::WallTimer wall_timer(wall_);
   // The frames on the ingress links that arrive by now (the links do not deliver them, attach_ingress).
-  uint64_t arrival_ps = first_arrival_ps();
+  uint64_t arrival_ps = first_arrival_ps_;
   if (arrival_ps <= now) arrival_ps = take_arrivals_by(now);
   step_cycle(c);
   plan_ = kNoCycle;

@@ -174,11 +174,8 @@ class SwitchModel : public sc_core::sc_module {
   // for one taken from its link ahead of the kernel): queued for the RTL; returns the cycle it is
   // offered in.
   uint64_t accept(unsigned port, tlm::tlm_generic_payload& trans, fabric::Frame* f, uint64_t arrival_ps);
-  // The arrival time of the first frame on the ingress links (kNoArrival if none), each link's kept
-  // in ingress_front_ps_ for take_arrivals_by.
-  uint64_t first_arrival_ps();
   // Takes the frames on the ingress links that arrive at or before `t_ps` (stepping ahead, run);
-  // returns the arrival time of the first frame left on them.
+  // returns the arrival time of the first frame left on them (first_arrival_ps_).
   uint64_t take_arrivals_by(uint64_t t_ps);
   static constexpr uint64_t kNoArrival = fabric::Link::kNotKnown;
   void run();
@@ -205,7 +202,10 @@ class SwitchModel : public sc_core::sc_module {
   std::vector<std::unique_ptr<tlm_utils::simple_target_socket_tagged<SwitchModel>>> in_;
   std::vector<fabric::Link*> egress_;
   std::vector<fabric::Link*> ingress_links_;
-  std::vector<uint64_t> ingress_front_ps_;  // per port: its link's first arrival (first_arrival_ps)
+  // Per port: its link's first arrival (kNoArrival: none), kept as frames are put on the links and
+  // taken from them; and the first of them all.
+  std::vector<uint64_t> ingress_front_ps_;
+  uint64_t first_arrival_ps_ = kNoArrival;
   uint64_t ingress_attached_ = 0;           // ports with an ingress link attached
   uint64_t lookahead_ps_ = 0;               // the least propagation delay of the ingress links; 0: not all known
   // The earliest frame end on a busy transmitter of a pending port whose idle time is not known (a
